@@ -1,0 +1,98 @@
+"""The registry: one entry per game.
+
+Importing this package must stay cheap and pygame-free: entries name their modules as
+strings and are imported only when needed (the rules and ai layers never import pygame;
+scene modules do).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str                 # short id, used on the command line and in file names
+    title: str                # shown in the launcher
+    platform: str             # the look: "riscos", "amiga" or "dos"
+    native_size: tuple        # the original screen, in pixels
+    pixel_aspect: float       # how tall one native pixel is shown, relative to its width
+    rules: str                # module path of the pure rules
+    ai: str                   # module path of the computer player
+    scene: str                # "module:factory" of the pygame scene
+    blurb: str = ""           # one line for the launcher
+    year: int = 0
+    machine: str = ""
+    hidden: bool = False      # built-in test scenes: reachable by name, not listed
+    ai_options: dict = field(default_factory=dict)
+    scores: str = ""          # "module:function(store) -> list of lines", if the game keeps scores
+
+    def rules_module(self):
+        return importlib.import_module(self.rules)
+
+    def ai_module(self):
+        return importlib.import_module(self.ai)
+
+    def score_lines(self, store) -> list:
+        if not self.scores:
+            return []
+        module, _, attr = self.scores.partition(":")
+        return getattr(importlib.import_module(module), attr)(store)
+
+    def scene_factory(self):
+        module, _, attr = self.scene.partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+REGISTRY: dict[str, GameEntry] = {}
+
+
+def register(entry: GameEntry) -> GameEntry:
+    if entry.name in REGISTRY:
+        raise ValueError(f"game {entry.name!r} registered twice")
+    REGISTRY[entry.name] = entry
+    return entry
+
+
+def games(include_hidden: bool = False) -> list[GameEntry]:
+    """The registered games in launcher order."""
+    return [e for e in REGISTRY.values() if include_hidden or not e.hidden]
+
+
+def get(name: str) -> GameEntry:
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        known = ", ".join(e.name for e in games()) or "none"
+        raise KeyError(f"no game called {name!r} (registered: {known})") from None
+
+
+register(GameEntry(
+    name="tripppin",
+    title="Tripppin",
+    platform="amiga",
+    native_size=(640, 256),
+    pixel_aspect=2.0,
+    rules="games.tripppin.rules",
+    ai="games.tripppin.ai",
+    scene="games.tripppin.scene:TripppinScene",
+    blurb="Two tokens race round a course of 64 arrow tiles.",
+    year=1991,
+    machine="Amiga Workbench 1.3",
+    ai_options={"prevent_loops": True},
+))
+
+register(GameEntry(
+    name="tribolo",
+    title="Tribolo",
+    platform="dos",
+    native_size=(640, 350),
+    pixel_aspect=(480 / 350),
+    rules="games.tribolo.rules",
+    ai="games.tribolo.ai",
+    scene="games.tribolo.scene:TriboloScene",
+    blurb="Three-way Othello for blue, red and green.",
+    year=1992,
+    machine="DOS, EGA",
+))

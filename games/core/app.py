@@ -1,0 +1,337 @@
+"""The one loop: 60 frames a second, a stack of scenes, every input, nothing lost.
+
+A scene draws at its native resolution into its own canvas; the display presents the top
+scene (and those beneath a transparent one) with the platform's pixel shape. ``draw`` only
+reads state; ``update`` advances timers and polls the computer's thinking; ``handle`` gets
+the Actions of games.core.input. A frame in which nothing changed draws and presents
+nothing, so an idle screen costs almost no CPU.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from . import store as store_mod  # noqa: E402
+from .audio import Audio  # noqa: E402
+from .display import Display  # noqa: E402
+from .input import Action, Input  # noqa: E402
+from .worker import Worker  # noqa: E402
+
+FPS = 60
+TOAST_SECONDS = 4.0
+
+
+class Scene:
+    """Base class of every screen. Subclasses set the class attributes that differ."""
+
+    native_size = (640, 480)
+    pixel_aspect = 1.0
+    transparent = False        # draw the scene beneath first (menus and dialogs)
+    font_name = "ega8x14"
+    toast_colors = ((255, 255, 255), (0, 0, 0))
+    commands: dict = {}        # command name -> key specs ("s", "ctrl+s")
+    pad_commands: dict = {}    # command name -> pad buttons ("x", "y", "back")
+    name = "scene"
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def resume(self) -> None:
+        """On top again after the scene above it was popped."""
+
+    def handle(self, action: Action) -> None:
+        """One input action."""
+
+    def update(self, dt: float) -> bool:
+        """Advance by dt seconds. Return True if anything visible changed."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole picture at native resolution. Reads state only."""
+
+    def animating(self) -> bool:
+        """True while something moves on screen (every frame is then drawn)."""
+        return False
+
+    def close(self) -> None:
+        """Popped for good (or the program ends): cancel work, save what must be saved."""
+
+
+@dataclass
+class Options:
+    game: str | None = None
+    fullscreen: bool | None = None
+    scale: str | None = None
+    scanlines: bool | None = None
+    mute: bool = False
+    data_dir: str | None = None
+    seed: int | None = None
+    frames: int | None = None
+    screenshot: str | None = None
+    window_size: tuple | None = None
+    worker_mode: str = "process"
+
+
+class App:
+    def __init__(self, options: Options | None = None):
+        self.t0 = time.perf_counter()
+        self.options = opts = options or Options()
+        pygame.display.init()
+        pygame.joystick.init()
+        self.store = store_mod.Store(opts.data_dir, log=self.notice)
+        self._toasts: list[list] = []
+        self._told: set[str] = set()
+        self.settings = store_mod.load_settings(self.store)
+        if opts.fullscreen is not None:
+            self.settings["fullscreen"] = opts.fullscreen
+        if opts.scale is not None:
+            self.settings["scale"] = opts.scale
+        if opts.scanlines:
+            self.settings["scanlines"] = True
+        self.display = Display(fullscreen=self.settings["fullscreen"],
+                               scale=self.settings["scale"],
+                               scanlines=self.settings["scanlines"],
+                               window_size=opts.window_size)
+        self.input = Input(self.settings)
+        self.audio = Audio(enabled=self.settings["sound"] and not opts.mute,
+                           volume=self.settings["volume"] / 10, log=self.notice)
+        self.muted = opts.mute
+        self.worker = Worker(opts.worker_mode)
+        self.stack: list[Scene] = []
+        self._canvases: dict[tuple, pygame.Surface] = {}
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.paused = False
+        self.frame = 0
+        self.dirty = True
+        self.first_frame_s: float | None = None
+        self.last_native: pygame.Surface | None = None
+        self.action_log: list[Action] = []   # the last actions handled (tests read it)
+
+    # -- notices ----------------------------------------------------------------------------
+    def notice(self, sentence: str) -> None:
+        """Tell the user something once: on the console and on the screen."""
+        if sentence in self._told:
+            return
+        self._told.add(sentence)
+        print(sentence, file=sys.stderr)
+        self.toast(sentence)
+
+    def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+        self._toasts.append([text, time.monotonic() + seconds])
+        self.dirty = True
+
+    # -- settings ---------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        store_mod.save_settings(self.store, self.settings)
+
+    def apply_settings(self) -> None:
+        s = self.settings
+        self.display.configure(scale=s["scale"], scanlines=s["scanlines"])
+        self.display.set_fullscreen(s["fullscreen"])
+        self.audio.set_enabled(s["sound"] and not self.muted)
+        self.audio.set_volume(s["volume"] / 10)
+        self.input.apply_settings(s)
+        self.dirty = True
+
+    def game_settings(self, game: str) -> dict:
+        return self.settings["games"].setdefault(game, {})
+
+    def play(self, sound: str) -> None:
+        self.audio.play(sound)
+
+    # -- the stack --------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.stack.append(scene)
+        self._activate(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.close()
+        if self.stack:
+            self._activate(self.stack[-1])
+            self.stack[-1].resume()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack.pop().close()
+        return self.push(scene)
+
+    def pop_to(self, scene: Scene) -> None:
+        """Pop every scene above ``scene``."""
+        while self.stack and self.stack[-1] is not scene:
+            self.pop()
+
+    def _activate(self, scene: Scene) -> None:
+        self.input.set_commands(scene.commands, scene.pad_commands)
+        self.display.set_format(scene.native_size, scene.pixel_aspect)
+        self.dirty = True
+
+    def canvas(self, size: tuple) -> pygame.Surface:
+        c = self._canvases.get(size)
+        if c is None:
+            c = self._canvases[size] = self.display.make_surface(size)
+        return c
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop ---------------------------------------------------------------------------
+    def run(self, frames: int | None = None) -> int:
+        frames = frames if frames is not None else self.options.frames
+        try:
+            while self.running:
+                self.step()
+                if frames is not None and self.frame >= frames:
+                    break
+                self.clock.tick(FPS)
+            if self.options.screenshot:
+                self.display.screenshot(self.options.screenshot)
+        finally:
+            self.shutdown()
+        return 0
+
+    def step(self) -> None:
+        """One frame: events, repeats, update, and (if anything changed) draw and present."""
+        now = time.monotonic()
+        dt = min(0.1, self.clock.get_time() / 1000.0) if self.frame else 0.0
+        for event in pygame.event.get():
+            self._event(event, now)
+        for action in self.input.update(now):
+            self._deliver(action)
+        for text in self.input.notices + self.store.notices:
+            self.notice(text)
+        self.input.notices.clear()
+        self.store.notices.clear()
+        top = self.top
+        if top is None:
+            self.running = False
+            return
+        if not self.paused and top.update(dt):
+            self.dirty = True
+        if self._toasts and self._toasts[0][1] <= now:
+            self._toasts = [t for t in self._toasts if t[1] > now]
+            self.dirty = True
+        if self.dirty or top.animating() or self.frame == 0:
+            self._draw()
+            self.dirty = False
+        self.frame += 1
+        if self.first_frame_s is None:
+            self.first_frame_s = time.perf_counter() - self.t0
+
+    def _event(self, event, now: float) -> None:
+        t = event.type
+        if t == pygame.QUIT:
+            self.running = False
+        elif t == pygame.WINDOWFOCUSLOST:
+            self.input.release_all()
+            if not self.display.fullscreen:
+                self.paused = True
+                self.dirty = True
+        elif t == pygame.WINDOWFOCUSGAINED:
+            if self.paused:
+                self.paused = False
+                self.dirty = True
+        elif t in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            self.display.resized()
+            self.dirty = True
+        elif t in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.dirty = True
+        elif t == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
+                event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT)):
+            self.display.toggle_fullscreen()
+            self.settings["fullscreen"] = self.display.fullscreen
+            self.save_settings()
+            self.dirty = True
+        else:
+            if self.paused and t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.paused = False   # a press in the window means we have the focus again
+                self.dirty = True
+            for action in self.input.process(event, now, self.display.to_native):
+                self._deliver(action)
+
+    def _deliver(self, action: Action) -> None:
+        top = self.top
+        if top is None or self.paused:
+            return
+        self.action_log.append(action)
+        del self.action_log[:-200]
+        top.handle(action)
+        self.dirty = True
+
+    def _draw(self) -> None:
+        top = self.top
+        if top is None:
+            return
+        # the scenes to draw: the top one and every transparent one's backdrop
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].transparent:
+            first -= 1
+        surface = self.canvas(top.native_size)
+        for scene in self.stack[first:]:
+            if scene.native_size == top.native_size:
+                scene.draw(surface)
+        self._draw_overlays(top, surface)
+        self.last_native = surface
+        self.display.present(surface)
+
+    def _draw_overlays(self, top: Scene, surface: pygame.Surface) -> None:
+        lines = [t[0] for t in self._toasts[-2:]]
+        if self.paused:
+            lines.append("Paused - click or press a key to go on")
+        if not lines:
+            return
+        from games.ui import fonts
+        font = fonts.get(top.font_name)
+        fg, bg = top.toast_colors
+        w, h = surface.get_size()
+        per_line = max(1, w // font.width - 2)
+        wrapped = []
+        for line in lines:
+            while len(line) > per_line:
+                cut = line.rfind(" ", 0, per_line)
+                cut = per_line if cut <= 0 else cut
+                wrapped.append(line[:cut])
+                line = line[cut:].lstrip()
+            wrapped.append(line)
+        y = h - len(wrapped) * (font.height + 2) - 2
+        surface.fill(bg, (0, y - 2, w, h - y + 2))
+        for line in wrapped:
+            font.draw(surface, line, (font.width, y), fg)
+            y += font.height + 2
+
+    def shutdown(self) -> None:
+        while self.stack:
+            self.stack.pop().close()
+        self.worker.close()
+        self.audio.close()
+        pygame.quit()
+
+
+def run(options: Options) -> int:
+    app = App(options)
+    from games.launcher.scene import LauncherScene, open_game
+    app.push(LauncherScene(app))
+    if options.game:
+        open_game(app, options.game, seed=options.seed)
+    return app.run()

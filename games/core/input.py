@@ -1,0 +1,332 @@
+"""One input vocabulary that the keyboard, the mouse and gamepads all feed.
+
+Scenes never look at pygame events; they get ``Action`` values:
+
+- ``up``, ``down``, ``left``, ``right`` (held directions repeat: ``repeat=True``),
+  ``confirm``, ``back``, ``menu``;
+- ``command`` with ``name``: the scene's own keys (the originals' letter keys, say), declared
+  as ``{"name": ["s", "ctrl+s"]}`` for the keyboard and ``{"name": ["y"]}`` for pads;
+- ``pointer_move``, ``pointer_down``, ``pointer_up`` with ``pos`` in the scene's native
+  pixels (``None`` when the pointer is outside the picture), ``button`` (1 left, 2 middle,
+  3 right) and ``buttons`` (the set held during a move, so a move with 1 held is a drag);
+- ``text`` with ``char``: a printable key that is bound to nothing (initials entry).
+
+Gamepads are SDL game controllers tracked by instance id, opened when they are plugged in
+and forgotten when they are pulled out; joysticks SDL has no mapping for get a plain layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+try:  # the GameController API lives in pygame-ce's _sdl2 package
+    from pygame._sdl2 import controller as _controller
+except ImportError:  # pragma: no cover - very old pygame
+    _controller = None
+
+from .store import DEFAULT_KEYS, DEFAULT_PAD
+
+DIRECTIONS = ("up", "down", "left", "right")
+CORE_ACTIONS = DIRECTIONS + ("confirm", "back", "menu")
+REPEAT_DELAY = 0.35
+REPEAT_RATE = 0.085
+STICK_ON = 0.55
+STICK_OFF = 0.35
+
+PAD_BUTTONS = {
+    0: "a", 1: "b", 2: "x", 3: "y", 4: "back", 5: "guide", 6: "start", 7: "leftstick",
+    8: "rightstick", 9: "leftshoulder", 10: "rightshoulder", 11: "dpup", 12: "dpdown",
+    13: "dpleft", 14: "dpright",
+}
+PAD_DIRECTIONS = {"dpup": "up", "dpdown": "down", "dpleft": "left", "dpright": "right"}
+# Joysticks without a controller mapping: a common layout of the first eight buttons.
+PLAIN_JOY_BUTTONS = ("a", "b", "x", "y", "leftshoulder", "rightshoulder", "back", "start")
+_MODS = {"ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT, "shift": pygame.KMOD_SHIFT,
+         "gui": pygame.KMOD_GUI}
+
+
+@dataclass
+class Action:
+    kind: str
+    name: str = ""
+    pos: tuple | None = None
+    button: int = 0
+    buttons: frozenset = frozenset()
+    source: str = ""          # "key", "mouse", "pad"
+    repeat: bool = False
+    char: str = ""
+    device: int | None = None
+
+    def __repr__(self) -> str:  # short, for logs and test failures
+        extra = [f"{k}={v!r}" for k, v in (("name", self.name), ("pos", self.pos),
+                                           ("button", self.button), ("char", self.char))
+                 if v]
+        return f"Action({self.kind}{', ' if extra else ''}{', '.join(extra)}, {self.source})"
+
+
+def key_name(key: int) -> str:
+    return pygame.key.name(key)
+
+
+def parse_key_spec(spec: str) -> tuple[int, str]:
+    """``"ctrl+s"`` -> (KMOD_CTRL, "s"); a bare name has no modifier."""
+    mods = 0
+    parts = spec.lower().split("+")
+    name = parts[-1] if parts[-1] else "+"
+    for part in parts[:-1]:
+        if part not in _MODS:
+            raise ValueError(f"unknown modifier {part!r} in key {spec!r}")
+        mods |= _MODS[part]
+    return mods, name
+
+
+@dataclass
+class _Pad:
+    instance_id: int
+    name: str
+    device: object            # Controller or Joystick (kept open while plugged)
+    is_controller: bool
+    stick: dict = field(default_factory=dict)   # axis -> current direction or None
+
+
+class Input:
+    """Turns pygame events into Actions, with repeat, bindings and hot-plugged pads."""
+
+    def __init__(self, settings: dict | None = None):
+        self.keys: dict[str, list[str]] = {}
+        self.pad: dict[str, list[str]] = {}
+        self.swap_confirm = False
+        self.apply_settings(settings or {})
+        self.commands: dict[str, list[tuple[int, str]]] = {}
+        self.pad_commands: dict[str, list[str]] = {}
+        self.pads: dict[int, _Pad] = {}
+        self._held: dict[tuple, list] = {}       # source key -> [direction, next repeat time]
+        self._buttons: set[int] = set()
+        self.capture: str | None = None          # "key" or "pad": next press is returned raw
+        self.notices: list[str] = []
+        if _controller is not None:
+            try:
+                _controller.init()
+            except pygame.error:  # pragma: no cover - SDL without game controller support
+                pass
+
+    # -- bindings ----------------------------------------------------------------------------
+    def apply_settings(self, settings: dict) -> None:
+        self.keys = {a: list(settings.get("keys", {}).get(a, DEFAULT_KEYS[a]))
+                     for a in DEFAULT_KEYS}
+        self.pad = {a: list(settings.get("pad", {}).get(a, DEFAULT_PAD[a])) for a in DEFAULT_PAD}
+        self.swap_confirm = bool(settings.get("swap_confirm", False))
+
+    def set_commands(self, commands: dict | None = None, pad_commands: dict | None = None):
+        self.commands = {name: [parse_key_spec(s) for s in specs]
+                         for name, specs in (commands or {}).items()}
+        self.pad_commands = {name: list(b) for name, b in (pad_commands or {}).items()}
+        self._held.clear()
+
+    def _key_action(self, key: int, mod: int) -> tuple[str, str] | None:
+        name = key_name(key)
+        mod &= pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI | pygame.KMOD_SHIFT
+        loose = mod & ~pygame.KMOD_SHIFT
+        for command, specs in self.commands.items():
+            for need, kname in specs:
+                if kname != name:
+                    continue
+                if need and (mod & need) and not (loose & ~_expand(need)):
+                    return "command", command
+                if not need and not loose:
+                    return "command", command
+        if loose:
+            return None
+        for action, names in self.keys.items():
+            if name in names:
+                return action, ""
+        return None
+
+    def _pad_action(self, button: str) -> tuple[str, str] | None:
+        if button in PAD_DIRECTIONS:
+            return PAD_DIRECTIONS[button], ""
+        for action, names in self.pad.items():
+            if button in names:
+                if self.swap_confirm and action in ("confirm", "back"):
+                    action = "back" if action == "confirm" else "confirm"
+                return action, ""
+        for command, names in self.pad_commands.items():
+            if button in names:
+                return "command", command
+        return None
+
+    # -- events ------------------------------------------------------------------------------
+    def process(self, event, now: float, to_native=None) -> list[Action]:
+        """Actions for one pygame event (often none). ``to_native`` maps window pixels."""
+        t = event.type
+        out: list[Action] = []
+        if t == pygame.KEYDOWN:
+            if self.capture == "key":
+                self.capture = None
+                return [Action("captured", name=key_name(event.key), source="key")]
+            hit = self._key_action(event.key, event.mod)
+            char = event.unicode if getattr(event, "unicode", "") and event.unicode.isprintable() else ""
+            if hit is None:
+                if char and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI)):
+                    out.append(Action("text", char=char, source="key"))
+                return out
+            kind, name = hit
+            out.append(Action(kind, name=name, source="key", char=char))
+            if kind in DIRECTIONS:
+                self._held[("key", event.key)] = [kind, now + REPEAT_DELAY]
+        elif t == pygame.KEYUP:
+            self._held.pop(("key", event.key), None)
+        elif t == pygame.MOUSEMOTION:
+            self._buttons = {i + 1 for i, b in enumerate(event.buttons) if b}
+            out.append(Action("pointer_move", pos=_map(to_native, event.pos),
+                              buttons=frozenset(self._buttons), source="mouse"))
+        elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.button > 3:
+                return out  # wheel clicks arrive as MOUSEWHEEL too
+            down = t == pygame.MOUSEBUTTONDOWN
+            (self._buttons.add if down else self._buttons.discard)(event.button)
+            out.append(Action("pointer_down" if down else "pointer_up",
+                              pos=_map(to_native, event.pos), button=event.button,
+                              buttons=frozenset(self._buttons), source="mouse"))
+        elif t == pygame.MOUSEWHEEL:
+            if event.y:
+                out.append(Action("up" if event.y > 0 else "down", source="mouse"))
+        elif t == getattr(pygame, "CONTROLLERDEVICEADDED", -1):
+            self._add_controller(event.device_index)
+        elif t == pygame.JOYDEVICEADDED:
+            self._add_joystick(event.device_index)
+        elif t in (getattr(pygame, "CONTROLLERDEVICEREMOVED", -1), pygame.JOYDEVICEREMOVED):
+            self._remove(event.instance_id)
+        elif t in (getattr(pygame, "CONTROLLERBUTTONDOWN", -1),
+                   getattr(pygame, "CONTROLLERBUTTONUP", -1)):
+            pad = self.pads.get(event.instance_id)
+            if pad is not None and pad.is_controller:
+                out += self._pad_button(pad, PAD_BUTTONS.get(event.button, f"b{event.button}"),
+                                        t == pygame.CONTROLLERBUTTONDOWN, now)
+        elif t == getattr(pygame, "CONTROLLERAXISMOTION", -1):
+            pad = self.pads.get(event.instance_id)
+            if pad is not None and pad.is_controller and event.axis in (0, 1):
+                out += self._stick(pad, event.axis, event.value / 32767.0, now)
+        elif t in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
+            pad = self.pads.get(event.instance_id)
+            if pad is not None and not pad.is_controller and event.button < len(PLAIN_JOY_BUTTONS):
+                out += self._pad_button(pad, PLAIN_JOY_BUTTONS[event.button],
+                                        t == pygame.JOYBUTTONDOWN, now)
+        elif t == pygame.JOYHATMOTION:
+            pad = self.pads.get(event.instance_id)
+            if pad is not None and not pad.is_controller:
+                x, y = event.value
+                for axis, v in ((0, x), (1, -y)):
+                    out += self._stick(pad, axis, float(v), now, hat=True)
+        elif t == pygame.JOYAXISMOTION:
+            pad = self.pads.get(event.instance_id)
+            if pad is not None and not pad.is_controller and event.axis in (0, 1):
+                out += self._stick(pad, event.axis, event.value, now)
+        return out
+
+    def update(self, now: float) -> list[Action]:
+        """Repeats of held directions that are due."""
+        out = []
+        for src, held in self._held.items():
+            direction, due = held
+            if now >= due:
+                out.append(Action(direction, source=src[0], repeat=True,
+                                  device=src[1] if src[0] == "pad" else None))
+                held[1] = max(due + REPEAT_RATE, now)
+        return out
+
+    def release_all(self) -> None:
+        """Forget held keys and buttons (focus lost, scene changed)."""
+        self._held.clear()
+        self._buttons.clear()
+
+    # -- pads --------------------------------------------------------------------------------
+    def _pad_button(self, pad: _Pad, button: str, down: bool, now: float) -> list[Action]:
+        key = ("pad", pad.instance_id, button)
+        if not down:
+            self._held.pop(key, None)
+            return []
+        if self.capture == "pad":
+            self.capture = None
+            return [Action("captured", name=button, source="pad", device=pad.instance_id)]
+        hit = self._pad_action(button)
+        if hit is None:
+            return []
+        kind, name = hit
+        if kind in DIRECTIONS:
+            self._held[key] = [kind, now + REPEAT_DELAY]
+        return [Action(kind, name=name, source="pad", device=pad.instance_id)]
+
+    def _stick(self, pad: _Pad, axis: int, value: float, now: float, hat=False) -> list[Action]:
+        old = pad.stick.get(axis)
+        neg, pos = ("left", "right") if axis == 0 else ("up", "down")
+        if hat:
+            new = neg if value < 0 else pos if value > 0 else None
+        elif old is None:
+            new = neg if value <= -STICK_ON else pos if value >= STICK_ON else None
+        else:
+            new = old if abs(value) >= STICK_OFF and (value < 0) == (old == neg) else None
+            if new is None and abs(value) >= STICK_ON:
+                new = neg if value < 0 else pos
+        key = ("pad", pad.instance_id, f"axis{axis}")
+        if new == old:
+            return []
+        pad.stick[axis] = new
+        if new is None:
+            self._held.pop(key, None)
+            return []
+        self._held[key] = [new, now + REPEAT_DELAY]
+        return [Action(new, source="pad", device=pad.instance_id)]
+
+    def _add_controller(self, index: int) -> None:
+        if _controller is None:
+            return
+        try:
+            c = _controller.Controller(index)
+            iid = c.as_joystick().get_instance_id()
+        except (pygame.error, IndexError) as exc:
+            self.notices.append(f"A gamepad could not be opened ({exc}).")
+            return
+        if iid not in self.pads:
+            self.pads[iid] = _Pad(iid, c.name or "Gamepad", c, True)
+
+    def _add_joystick(self, index: int) -> None:
+        try:
+            if _controller is not None and _controller.is_controller(index):
+                # SDL sends CONTROLLERDEVICEADDED too; open it here as well in case the
+                # controller subsystem was started after the pad was plugged in.
+                self._add_controller(index)
+                return
+            j = pygame.joystick.Joystick(index)
+            iid = j.get_instance_id()
+        except (pygame.error, IndexError) as exc:
+            self.notices.append(f"A joystick could not be opened ({exc}).")
+            return
+        if iid not in self.pads:
+            self.pads[iid] = _Pad(iid, j.get_name() or "Joystick", j, False)
+
+    def _remove(self, instance_id: int) -> None:
+        pad = self.pads.pop(instance_id, None)
+        if pad is None:
+            return
+        for key in [k for k in self._held if k[0] == "pad" and k[1] == instance_id]:
+            del self._held[key]
+        try:
+            pad.device.quit()
+        except (pygame.error, AttributeError):
+            pass
+
+
+def _expand(mask: int) -> int:
+    """A modifier group mask covers both its left and right keys."""
+    out = 0
+    for m in _MODS.values():
+        if mask & m:
+            out |= m
+    return out
+
+
+def _map(to_native, pos):
+    return to_native(pos) if to_native is not None else pos

@@ -1,0 +1,333 @@
+"""The middle between a game's rules and its screen (Tatham's "mid end").
+
+A Table holds one game: the history of states with undo and redo, which seats are human
+and which are computer, the computer's turn run off the main loop, chance points, and saves.
+
+- Moves are kept as text, so every move is checked by the notation both ways.
+- A save is the seed and options (or a starting position) plus the move list; loading
+  replays it through the rules and refuses a save whose moves do not replay.
+- The computer's search runs in a ``Worker`` through ``ai.choose_move(state, level, rng,
+  history=..., **ai_options)``; ``update()`` polls for it once a frame and never blocks.
+  Undo, redo, a new game and closing cancel it.
+
+No pygame here: the arena and the tests use tables without a screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Callable
+
+from .worker import Worker, resolve
+
+SAVE_VERSION = 1
+
+
+class Table:
+    def __init__(self, game: str, rules: str, ai: str | None = None,
+                 worker: Worker | None = None, seats: dict[str, str] | None = None,
+                 levels: dict[str, int] | int = 3, seed: int | None = None,
+                 options: dict | None = None, ai_options: dict | None = None,
+                 start_text: str | None = None, min_think: float = 0.0,
+                 clock: Callable[[], float] | None = None):
+        self.game = game
+        self.rules_name = rules
+        self.rules = importlib.import_module(rules)
+        self.ai_name = ai
+        self.worker = worker
+        self.ai_options = dict(ai_options or {})
+        self.min_think = min_think
+        if clock is None:
+            import time
+            clock = time.monotonic
+        self.clock = clock
+        self.job = None
+        self.hold = False          # the scene is animating: no computer move is applied
+        self.changed = 0           # bumped on every change of state, for scenes to notice
+        self._seats_spec = dict(seats or {})
+        self._levels_spec = levels
+        self.new_game(seed=seed, options=options, start_text=start_text)
+
+    # -- setting up ---------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None, options: dict | None = None,
+                 start_text: str | None = None) -> None:
+        self.cancel_thinking()
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2 ** 31)
+        self.seed = int(seed)
+        self.options = dict(options or {})
+        self.start_text = start_text
+        if start_text is not None:
+            first = self.rules.State.from_text(start_text)
+        else:
+            first = self.rules.new_game(seed=self.seed, **self.options)
+        self.states = [first]
+        self.moves: list[str] = []
+        self.index = 0
+        self.seats = {p: self._seats_spec.get(p, "human") for p in first.players}
+        lv = self._levels_spec
+        self.levels = {p: (lv.get(p, 3) if isinstance(lv, dict) else lv) for p in first.players}
+        self.changed += 1
+
+    def set_seat(self, seat: str, kind: str) -> None:
+        if kind not in ("human", "computer"):
+            raise ValueError("a seat is human or computer")
+        self._seats_spec[seat] = kind
+        self.seats[seat] = kind
+        if kind == "human" and self.job is not None and self.state.current == seat:
+            self.cancel_thinking()
+        self.changed += 1
+
+    def set_level(self, level: int, seat: str | None = None) -> None:
+        for p in ([seat] if seat else list(self.levels)):
+            self.levels[p] = level
+            if isinstance(self._levels_spec, dict):
+                self._levels_spec[p] = level
+        if seat is None:
+            self._levels_spec = level
+        self.changed += 1
+
+    # -- the game -----------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.states[self.index]
+
+    @property
+    def history(self) -> tuple:
+        """The states so far, oldest first, ending with the current one."""
+        return tuple(self.states[: self.index + 1])
+
+    def is_human(self, seat: str | None) -> bool:
+        return seat is not None and self.seats.get(seat) == "human"
+
+    @property
+    def human_to_move(self) -> bool:
+        s = self.state
+        return not s.is_over and not s.is_chance and self.is_human(s.current)
+
+    @property
+    def computer_to_move(self) -> bool:
+        s = self.state
+        return (not s.is_over and not s.is_chance and s.current is not None
+                and self.seats.get(s.current) == "computer")
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None
+
+    def play(self, move) -> Any:
+        """Play a move (a move value or its text) for whoever is to move; IllegalMove raises."""
+        s = self.state
+        if isinstance(move, str):
+            move = s.parse_move(move) if not s.is_chance else self._parse_outcome(move)
+        text = s.move_text(move)
+        nxt = s.play(move)
+        self.cancel_thinking()
+        del self.states[self.index + 1:]
+        del self.moves[self.index:]
+        self.states.append(nxt)
+        self.moves.append(text)
+        self.index += 1
+        self.changed += 1
+        return nxt
+
+    def _parse_outcome(self, text: str):
+        for outcome, _p in self.state.chance_outcomes():
+            if self.state.move_text(outcome) == text:
+                return outcome
+        return self.state.parse_move(text)
+
+    def roll(self):
+        """At a chance point: draw an outcome (seeded by the game and the ply) and play it."""
+        s = self.state
+        if not s.is_chance:
+            raise ValueError("not a chance point")
+        rng = random.Random(f"{self.seed}/{self.index}/chance")
+        outcomes = s.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if r < acc:
+                break
+        return self.play(outcome)
+
+    # -- undo ---------------------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return self.index > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.index < len(self.states) - 1
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self.cancel_thinking()
+        self.index -= 1
+        self.changed += 1
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self.cancel_thinking()
+        self.index += 1
+        self.changed += 1
+        return True
+
+    def take_back(self, limit: int | None = None) -> bool:
+        """Undo the last move made by a human seat and every computer move after it.
+
+        ``limit`` caps how far back take-backs may reach (Tripppin's forty moves).
+        Nothing happens when no seat is human.
+        """
+        if "human" not in self.seats.values():
+            return False
+        floor = 0 if limit is None else max(0, len(self.states) - 1 - limit)
+        i = self.index
+        while i > floor:
+            mover = self.states[i - 1].current
+            i -= 1
+            if self.is_human(mover):
+                self.cancel_thinking()
+                self.index = i
+                self.changed += 1
+                return True
+        return False
+
+    # -- the computer -------------------------------------------------------------------------
+    def ai_rng(self) -> random.Random:
+        return random.Random(f"{self.seed}/{self.index}/ai")
+
+    def update(self) -> bool:
+        """Once a frame: start, poll or apply the computer's move. True if the state changed."""
+        if self.state.is_over:
+            return False
+        if not self.computer_to_move:
+            if self.job is not None:
+                self.cancel_thinking()
+            return False
+        if self.job is None:
+            self._start_thinking()
+            return False
+        self.job.poll()
+        if not self.job.done or self.hold:
+            return False
+        if self.clock() - self._job_started < self.min_think:
+            return False
+        job, self.job = self.job, None
+        if job.error:
+            raise RuntimeError(f"the computer player failed: {job.error}")
+        self.play(job.result)
+        return True
+
+    def _start_thinking(self) -> None:
+        s = self.state
+        args = (s, self.levels.get(s.current, 3), self.ai_rng())
+        kwargs = dict(self.ai_options)
+        kwargs["history"] = self.history
+        self._job_started = self.clock()
+        if self.worker is None:  # no worker (tests without a screen): answer at once
+            self.job = _Answered(resolve(self.ai_name + ":choose_move")(*args, **kwargs))
+        else:
+            self.job = self.worker.submit(self.ai_name + ":choose_move", *args, **kwargs)
+
+    def cancel_thinking(self) -> None:
+        job, self.job = getattr(self, "job", None), None
+        if job is not None and hasattr(job, "cancel"):
+            job.cancel()
+
+    # -- saves --------------------------------------------------------------------------------
+    def save_data(self) -> dict:
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "options": self.options,
+            "start": self.start_text,
+            "moves": list(self.moves[: self.index]),
+            "seats": dict(self.seats),
+            "levels": dict(self.levels),
+        }
+
+    def replay(self, data: Any):
+        """Check a save and rebuild its game; ValueError says what is wrong. Changes nothing."""
+        if not isinstance(data, dict):
+            raise ValueError("the save is not a table")
+        if data.get("game") != self.game:
+            raise ValueError(f"the save is of {data.get('game')!r}, not {self.game!r}")
+        seed, options, start = data.get("seed"), data.get("options", {}), data.get("start")
+        moves = data.get("moves")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the save has no seed")
+        if not isinstance(options, dict) or not isinstance(moves, list):
+            raise ValueError("the save has no options or no move list")
+        if start is not None and not isinstance(start, str):
+            raise ValueError("the save's starting position is not text")
+        try:
+            state = (self.rules.State.from_text(start) if start is not None
+                     else self.rules.new_game(seed=seed, **options))
+        except TypeError as exc:
+            raise ValueError(f"the save's options do not fit this game ({exc})") from None
+        states = [state]
+        for n, text in enumerate(moves, 1):
+            if not isinstance(text, str):
+                raise ValueError(f"move {n} is not text")
+            try:
+                if state.is_chance:
+                    outcome = next((o for o, _ in state.chance_outcomes()
+                                    if state.move_text(o) == text), None)
+                    if outcome is None:
+                        raise ValueError(f"{text!r} is not a possible outcome")
+                    state = state.play(outcome)
+                else:
+                    state = state.play(state.parse_move(text))
+            except ValueError as exc:
+                raise ValueError(f"move {n} ({text}) does not replay: {exc}") from None
+            states.append(state)
+        return seed, options, start, list(moves), states
+
+    def load_data(self, data: Any) -> None:
+        seed, options, start, moves, states = self.replay(data)
+        self.cancel_thinking()
+        self.seed, self.options, self.start_text = seed, options, start
+        self.states, self.moves, self.index = states, moves, len(moves)
+        for seat, kind in (data.get("seats") or {}).items():
+            if seat in self.seats and kind in ("human", "computer"):
+                self.seats[seat] = kind
+                self._seats_spec[seat] = kind
+        for seat, level in (data.get("levels") or {}).items():
+            if seat in self.levels and isinstance(level, int):
+                self.levels[seat] = level
+        self.changed += 1
+
+    def save(self, store, name: str) -> None:
+        store.save(name, self.save_data(), SAVE_VERSION)
+
+    def load(self, store, name: str) -> bool:
+        """Load a save from the store. A save that cannot be read or replayed is moved aside
+        (the store tells the user) and the game in hand is kept. True if loaded."""
+        def check(data):
+            self.replay(data)
+            return data
+        data = store.load(name, None, SAVE_VERSION, check)
+        if data is None:
+            return False
+        self.load_data(data)
+        return True
+
+    def close(self) -> None:
+        self.cancel_thinking()
+
+
+class _Answered:
+    """A job that was answered on the spot (a table without a worker)."""
+    done, error = True, None
+
+    def __init__(self, result):
+        self.result = result
+
+    def poll(self):
+        return self.result

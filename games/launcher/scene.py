@@ -1,0 +1,292 @@
+"""The game picker, the settings screen, key and pad bindings, and the score tables.
+
+The launcher has a look of its own (it is not one of the four machines): a 640x480 screen
+in a small fixed palette, drawn with the EGA text font, the title in the Topaz font at
+four times its size.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+import games
+from games.core.app import Scene
+from games.core.store import DEFAULT_KEYS, DEFAULT_PAD, SCALE_MODES
+from games.ui import fonts
+from games.ui.widgets import Item, MenuList, MenuLook
+
+BG = (12, 16, 40)
+PANEL = (24, 32, 72)
+FG = (200, 204, 220)
+DIM = (96, 104, 140)
+HI_FG = (12, 16, 40)
+HI_BG = (255, 184, 64)
+TITLE = (255, 184, 64)
+ACCENT = (120, 200, 255)
+
+ACTION_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
+                 "confirm": "Confirm", "back": "Back", "menu": "Menu"}
+
+
+def look(line_height: int = 18) -> MenuLook:
+    return MenuLook(font=fonts.get("ega8x14"), fg=FG, bg=None, hi_fg=HI_FG, hi_bg=HI_BG,
+                    dim=DIM, line_height=line_height, value_fg=ACCENT)
+
+
+class LauncherBase(Scene):
+    native_size = (640, 480)
+    pixel_aspect = 1.0
+    font_name = "ega8x14"
+    toast_colors = (FG, PANEL)
+    title = "TRICADE"
+    subtitle = ""
+
+    def ui_sound(self, what: str) -> None:
+        self.app.play({"move": "ui_move", "select": "ui_select", "back": "ui_back"}[what])
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        surface.fill(BG)
+        big = fonts.get("topaz8x8").render(self.title, TITLE)
+        scale = 4 if len(self.title) <= 14 else 3
+        big = pygame.transform.scale(big, (big.get_width() * scale, big.get_height() * scale))
+        surface.blit(big, ((640 - big.get_width()) // 2, 28))
+        ega = fonts.get("ega8x14")
+        if self.subtitle:
+            ega.draw(surface, self.subtitle, ((640 - ega.size(self.subtitle)[0]) // 2, 70), DIM)
+        pygame.draw.line(surface, PANEL, (40, 92), (600, 92), 2)
+
+    def footer(self, surface: pygame.Surface, text: str) -> None:
+        ega = fonts.get("ega8x14")
+        ega.draw(surface, text, ((640 - ega.size(text)[0]) // 2, 452), DIM)
+
+
+class LauncherScene(LauncherBase):
+    name = "launcher"
+    subtitle = "four strategy games of 1989-1993"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.entries = games.games()
+        items = [Item(e.title, on_confirm=lambda e=e: open_game(self.app, e.name),
+                      value=lambda e=e: f"{e.machine} {e.year}", hint=e.blurb)
+                 for e in self.entries]
+        if not items:
+            items.append(Item("No games registered", enabled=False))
+        items += [
+            Item("Scores", on_confirm=lambda: self.app.push(ScoresScene(self.app)),
+                 hint="The score tables of every game."),
+            Item("Settings", on_confirm=lambda: self.app.push(SettingsScene(self.app)),
+                 hint="Display, sound, keys and gamepad."),
+            Item("Quit", on_confirm=self.app.quit, hint="Leave Tricade."),
+        ]
+        self.menu = MenuList(items, look(24), pygame.Rect(80, 120, 480, 24 * len(items)),
+                             sound=self.ui_sound)
+
+    def handle(self, action) -> None:
+        if action.kind == "back":
+            self.menu.cursor = len(self.menu.items) - 1
+            return
+        self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        self.menu.draw(surface)
+        item = self.menu.selected
+        ega = fonts.get("ega8x14")
+        if item is not None and item.hint:
+            ega.draw(surface, item.hint, ((640 - ega.size(item.hint)[0]) // 2, 400), FG)
+        pads = len(self.app.input.pads)
+        self.footer(surface, "Arrows/pad: choose  Enter/A: start  F11: full screen"
+                    + (f"  ({pads} pad{'s' if pads != 1 else ''})" if pads else ""))
+
+
+def open_game(app, name: str, seed: int | None = None) -> bool:
+    """Push a registered game's scene; say so on screen if it cannot be opened."""
+    if name == "loop-test":
+        from games.launcher.testscene import TestScene
+        app.push(TestScene(app))
+        return True
+    try:
+        entry = games.get(name)
+        factory = entry.scene_factory()
+    except (KeyError, ImportError, AttributeError) as exc:
+        app.notice(f"{name} cannot be opened yet ({exc}).")
+        return False
+    app.push(factory(app, seed=seed))
+    return True
+
+
+class SettingsScene(LauncherBase):
+    name = "settings"
+    title = "SETTINGS"
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+
+        def cycle(key, values):
+            def change(step):
+                i = values.index(s[key]) if s[key] in values else 0
+                s[key] = values[(i + step) % len(values)]
+                self.changed()
+            return change
+
+        def toggle(key):
+            def change(step):
+                s[key] = not s[key]
+                self.changed()
+            return change
+
+        def volume(step):
+            s["volume"] = max(0, min(10, s["volume"] + step))
+            self.changed()
+            self.app.play("ui_move")
+
+        on_off = lambda key: (lambda: "on" if s[key] else "off")  # noqa: E731
+        items = [
+            Item("Display", value=lambda: s["scale"], on_change=cycle("scale", list(SCALE_MODES)),
+                 hint="integer: whole multiples; aspect: the original shape; stretch: fill"),
+            Item("Scanlines", value=on_off("scanlines"), on_change=toggle("scanlines")),
+            Item("Full screen", value=on_off("fullscreen"), on_change=toggle("fullscreen"),
+                 hint="F11 or Alt+Enter toggles it anywhere."),
+            Item("Sound", value=lambda: ("on" if s["sound"] else "off")
+                 + (" (no device)" if not self.app.audio.available else ""),
+                 on_change=toggle("sound")),
+            Item("Volume", value=lambda: "#" * s["volume"] + "." * (10 - s["volume"]),
+                 on_change=volume),
+            Item("Pad buttons", value=lambda: "B confirms (Nintendo)" if s["swap_confirm"]
+                 else "A confirms", on_change=toggle("swap_confirm"),
+                 hint="Swap confirm and back for Nintendo-style pads."),
+            Item("Keyboard bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "key"))),
+            Item("Gamepad bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "pad"))),
+            Item("Back", on_confirm=self.app.pop),
+        ]
+        self.menu = MenuList(items, look(22), pygame.Rect(60, 112, 520, 22 * len(items)),
+                             sound=self.ui_sound)
+
+    def changed(self) -> None:
+        self.app.apply_settings()
+        self.app.save_settings()
+
+    def handle(self, action) -> None:
+        if action.kind == "back":
+            self.ui_sound("back")
+            self.app.pop()
+            return
+        self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        self.menu.draw(surface)
+        item = self.menu.selected
+        if item is not None and item.hint:
+            ega = fonts.get("ega8x14")
+            ega.draw(surface, item.hint, ((640 - ega.size(item.hint)[0]) // 2, 400), FG)
+        self.footer(surface, "Left/Right: change  Enter/A: choose  Esc/B: back")
+
+
+class BindingsScene(LauncherBase):
+    """Rebind the core actions: pick one, then press the key (or pad button) for it."""
+
+    name = "bindings"
+
+    def __init__(self, app, kind: str):
+        super().__init__(app)
+        self.kind = kind                       # "key" or "pad"
+        self.table = "keys" if kind == "key" else "pad"
+        self.defaults = DEFAULT_KEYS if kind == "key" else DEFAULT_PAD
+        self.title = "KEYS" if kind == "key" else "GAMEPAD"
+        self.waiting: str | None = None
+        binds = app.settings[self.table]
+        items = [Item(ACTION_LABELS[a], value=lambda a=a: ", ".join(binds[a][:3]),
+                      on_confirm=lambda a=a: self.start(a)) for a in self.defaults]
+        items += [Item("Reset to defaults", on_confirm=self.reset),
+                  Item("Back", on_confirm=self.app.pop)]
+        self.menu = MenuList(items, look(22), pygame.Rect(60, 112, 520, 22 * len(items)),
+                             sound=self.ui_sound)
+
+    def start(self, action: str) -> None:
+        self.waiting = action
+        self.app.input.capture = self.kind
+
+    def reset(self) -> None:
+        self.app.settings[self.table] = {a: list(v) for a, v in self.defaults.items()}
+        self.save()
+
+    def save(self) -> None:
+        self.app.apply_settings()
+        self.app.save_settings()
+        # the lambdas above read the table they were made with: rebuild the menu values
+        binds = self.app.settings[self.table]
+        for item, a in zip(self.menu.items, self.defaults):
+            item.value = (lambda a=a: ", ".join(binds[a][:3]))
+
+    def handle(self, action) -> None:
+        if self.waiting:
+            if action.kind == "captured":
+                binds = self.app.settings[self.table]
+                name = action.name
+                for other in binds.values():   # one key does one thing
+                    if name in other and len(other) > 1:
+                        other.remove(name)
+                binds[self.waiting] = ([name] + [n for n in binds[self.waiting] if n != name])[:3]
+                self.waiting = None
+                self.save()
+            return
+        if action.kind == "back":
+            self.app.pop()
+            return
+        self.menu.handle(action)
+
+    def close(self) -> None:
+        self.app.input.capture = None
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        self.menu.draw(surface)
+        ega = fonts.get("ega8x14")
+        if self.waiting:
+            what = "key" if self.kind == "key" else "pad button"
+            text = f"Press the {what} for {ACTION_LABELS[self.waiting]}"
+            r = pygame.Rect(120, 380, 400, 40)
+            surface.fill(PANEL, r)
+            pygame.draw.rect(surface, HI_BG, r, 2)
+            ega.draw(surface, text, (r.centerx - ega.size(text)[0] // 2, r.y + 13), FG)
+        else:
+            note = ("The d-pad and left stick always move." if self.kind == "pad"
+                    else "A new key goes first; up to three keys per action.")
+            ega.draw(surface, note, ((640 - ega.size(note)[0]) // 2, 400), FG)
+        self.footer(surface, "Enter/A: rebind  Esc/B: back")
+
+
+class ScoresScene(LauncherBase):
+    name = "scores"
+    title = "SCORES"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.lines: list[tuple[str, tuple]] = []     # (text, colour)
+        for entry in games.games():
+            try:
+                lines = entry.score_lines(app.store)
+            except ImportError:
+                lines = []
+            if lines:
+                self.lines += [(entry.title, TITLE)] + [(line, FG) for line in lines] + [("", FG)]
+        if not self.lines:
+            self.lines = [("No scores yet: play a game first.", FG)]
+        self.top_line = 0
+
+    def handle(self, action) -> None:
+        if action.kind in ("back", "confirm") or (action.kind == "pointer_up" and action.button == 1):
+            self.app.pop()
+        elif action.kind in ("up", "down"):
+            step = -1 if action.kind == "up" else 1
+            self.top_line = max(0, min(max(0, len(self.lines) - 22), self.top_line + step))
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        ega = fonts.get("ega8x14")
+        for i, (line, colour) in enumerate(self.lines[self.top_line:self.top_line + 22]):
+            ega.draw(surface, line, (48, 104 + i * 15), colour)
+        self.footer(surface, "Up/Down: scroll  Enter or Esc: back")

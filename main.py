@@ -1,0 +1,100 @@
+"""Tricade: four small strategy games of 1989-1993, as their players remember them.
+
+    python main.py [GAME] [--fullscreen | --window] [--scale integer|aspect|stretch]
+                   [--scanlines] [--mute] [--data-dir DIR] [--seed N] [--frames N]
+                   [--screenshot FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return n
+
+
+def _seed(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= n < 2 ** 63:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 2**63-1")
+    return n
+
+
+def _size(text: str) -> tuple:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x960") from None
+    if not (320 <= w <= 16384 and 200 <= h <= 16384):
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 320x200")
+    return (w, h)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from games import games
+    from games.launcher.testscene import TEST_SCENE_NAME
+    names = [g.name for g in games()]
+    p = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Tricade: Triple 3, Tribolo, Tripppin and TriAxis, as they were.",
+        epilog="Keys anywhere: F11 or Alt+Enter toggles full screen. "
+               f"'{TEST_SCENE_NAME}' opens the built-in input test screen.")
+    p.add_argument("game", nargs="?", metavar="GAME", choices=names + [TEST_SCENE_NAME],
+                   help="start this game at once (one of: %s)" % ", ".join(names))
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True,
+                      help="full screen (remembered by F11)")
+    mode.add_argument("--window", dest="fullscreen", action="store_const", const=False,
+                      help="in a window")
+    p.add_argument("--scale", choices=("integer", "aspect", "stretch"),
+                   help="integer: whole multiples; aspect: the original picture shape; "
+                        "stretch: fill the screen")
+    p.add_argument("--scanlines", action="store_true", default=None, help="darken every other line")
+    p.add_argument("--mute", action="store_true", help="no sound this time")
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="where settings, saves and scores live (default: the XDG data dir)")
+    p.add_argument("--seed", type=_seed, metavar="N", help="the first game's random seed")
+    p.add_argument("--frames", type=_positive, metavar="N", help="run N frames, then exit")
+    p.add_argument("--screenshot", metavar="FILE",
+                   help="at exit, write the last presented frame as PNG")
+    p.add_argument("--size", type=_size, metavar="WxH", help="the window's size")
+    return p
+
+
+def parse_args(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.data_dir and os.path.exists(args.data_dir) and not os.path.isdir(args.data_dir):
+        parser.error(f"--data-dir {args.data_dir!r} is a file, not a directory")
+    if args.screenshot:
+        parent = os.path.dirname(os.path.abspath(args.screenshot))
+        if not os.path.isdir(parent):
+            parser.error(f"--screenshot: the directory {parent!r} does not exist")
+        if not args.screenshot.lower().endswith(".png"):
+            parser.error("--screenshot: the file name must end in .png")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    from games.core.app import Options, run
+    return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
+                       scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
+                       seed=args.seed, frames=args.frames, screenshot=args.screenshot,
+                       window_size=args.size))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

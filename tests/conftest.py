@@ -1,0 +1,35 @@
+"""Shared test set-up: SDL's dummy video and audio drivers, and a real App per test."""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """make_app(**options) -> a running App on the dummy drivers, shut down after the test."""
+    made = []
+
+    def make(**kw):
+        from games.core.app import App, Options
+        kw.setdefault("data_dir", str(tmp_path / "data"))
+        kw.setdefault("window_size", (1280, 960))
+        kw.setdefault("fullscreen", False)
+        app = App(Options(**kw))
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        if app.stack or app.running:
+            app.shutdown()
