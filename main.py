@@ -7,9 +7,16 @@
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
+import time
+
+STARTED = time.perf_counter()   # before any import that costs time: start-up is measured from here
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+TEST_SCENE_NAME = "loop-test"   # the built-in input test screen (games/launcher/testscene.py)
 
 
 def _positive(text: str) -> int:
@@ -44,7 +51,6 @@ def _size(text: str) -> tuple:
 
 def build_parser() -> argparse.ArgumentParser:
     from games import games
-    from games.launcher.testscene import TEST_SCENE_NAME
     names = [g.name for g in games()]
     p = argparse.ArgumentParser(
         prog="python main.py",
@@ -93,7 +99,7 @@ def main(argv=None) -> int:
     return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
                        scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
                        seed=args.seed, frames=args.frames, screenshot=args.screenshot,
-                       window_size=args.size))
+                       window_size=args.size, started=STARTED))
 
 
 if __name__ == "__main__":

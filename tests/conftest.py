@@ -32,4 +32,6 @@ def make_app(tmp_path):
     yield make
     for app in made:
         if app.stack or app.running:
-            app.shutdown()
+            # SDL stays up between tests: re-initialising it many times in one process
+            # makes SDL stop recognising virtual joysticks as game controllers.
+            app.shutdown(quit_pygame=False)

@@ -79,12 +79,13 @@ class Options:
     screenshot: str | None = None
     window_size: tuple | None = None
     worker_mode: str = "process"
+    started: float | None = None      # perf_counter() at process start, for start-up timing
 
 
 class App:
     def __init__(self, options: Options | None = None):
-        self.t0 = time.perf_counter()
         self.options = opts = options or Options()
+        self.t0 = opts.started if opts.started is not None else time.perf_counter()
         pygame.display.init()
         pygame.joystick.init()
         self.store = store_mod.Store(opts.data_dir, log=self.notice)
@@ -238,6 +239,8 @@ class App:
         self.frame += 1
         if self.first_frame_s is None:
             self.first_frame_s = time.perf_counter() - self.t0
+            if os.environ.get("TRICADE_REPORT_FIRST_FRAME"):
+                print(f"first frame after {self.first_frame_s:.4f} s", file=sys.stderr)
 
     def _event(self, event, now: float) -> None:
         t = event.type
@@ -265,8 +268,11 @@ class App:
             self.dirty = True
         else:
             if self.paused and t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.paused = False   # a press in the window means we have the focus again
+                # a press in the window means we have the focus again; the press itself
+                # only wakes the game, so it cannot make a move by accident
+                self.paused = False
                 self.dirty = True
+                return
             for action in self.input.process(event, now, self.display.to_native):
                 self._deliver(action)
 
@@ -320,12 +326,17 @@ class App:
             font.draw(surface, line, (font.width, y), fg)
             y += font.height + 2
 
-    def shutdown(self) -> None:
+    def shutdown(self, quit_pygame: bool = True) -> None:
+        """Close every scene, the worker, sound and pads; then SDL (unless the caller, a
+        test session that makes many apps in one process, keeps SDL up)."""
         while self.stack:
             self.stack.pop().close()
+        self.running = False
         self.worker.close()
         self.audio.close()
-        pygame.quit()
+        self.input.close()
+        if quit_pygame:
+            pygame.quit()
 
 
 def run(options: Options) -> int:

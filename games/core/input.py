@@ -86,7 +86,7 @@ def parse_key_spec(spec: str) -> tuple[int, str]:
 class _Pad:
     instance_id: int
     name: str
-    device: object            # Controller or Joystick (kept open while plugged)
+    device: tuple             # (Joystick, Controller or None), kept open while plugged
     is_controller: bool
     stick: dict = field(default_factory=dict)   # axis -> current direction or None
 
@@ -193,8 +193,6 @@ class Input:
         elif t == pygame.MOUSEWHEEL:
             if event.y:
                 out.append(Action("up" if event.y > 0 else "down", source="mouse"))
-        elif t == getattr(pygame, "CONTROLLERDEVICEADDED", -1):
-            self._add_controller(event.device_index)
         elif t == pygame.JOYDEVICEADDED:
             self._add_joystick(event.device_index)
         elif t in (getattr(pygame, "CONTROLLERDEVICEREMOVED", -1), pygame.JOYDEVICEREMOVED):
@@ -242,6 +240,11 @@ class Input:
         self._held.clear()
         self._buttons.clear()
 
+    def close(self) -> None:
+        """Release every pad (before pygame quits, so no controller outlives SDL's)."""
+        for iid in list(self.pads):
+            self._remove(iid)
+
     # -- pads --------------------------------------------------------------------------------
     def _pad_button(self, pad: _Pad, button: str, down: bool, now: float) -> list[Action]:
         key = ("pad", pad.instance_id, button)
@@ -280,32 +283,26 @@ class Input:
         self._held[key] = [new, now + REPEAT_DELAY]
         return [Action(new, source="pad", device=pad.instance_id)]
 
-    def _add_controller(self, index: int) -> None:
-        if _controller is None:
-            return
-        try:
-            c = _controller.Controller(index)
-            iid = c.as_joystick().get_instance_id()
-        except (pygame.error, IndexError) as exc:
-            self.notices.append(f"A gamepad could not be opened ({exc}).")
-            return
-        if iid not in self.pads:
-            self.pads[iid] = _Pad(iid, c.name or "Gamepad", c, True)
-
     def _add_joystick(self, index: int) -> None:
+        """Open a plugged-in device once: a Joystick (for its instance id) and, if SDL knows
+        its layout, a Controller too (whose events name the buttons)."""
         try:
-            if _controller is not None and _controller.is_controller(index):
-                # SDL sends CONTROLLERDEVICEADDED too; open it here as well in case the
-                # controller subsystem was started after the pad was plugged in.
-                self._add_controller(index)
-                return
             j = pygame.joystick.Joystick(index)
             iid = j.get_instance_id()
         except (pygame.error, IndexError) as exc:
-            self.notices.append(f"A joystick could not be opened ({exc}).")
+            self.notices.append(f"A gamepad could not be opened ({exc}).")
             return
-        if iid not in self.pads:
-            self.pads[iid] = _Pad(iid, j.get_name() or "Joystick", j, False)
+        if iid in self.pads:
+            return
+        c = None
+        if _controller is not None:
+            try:
+                if _controller.is_controller(index):
+                    c = _controller.Controller(index)
+            except (pygame.error, IndexError):
+                c = None
+        self.pads[iid] = _Pad(iid, (c.name if c is not None else None) or j.get_name() or "Gamepad",
+                              (j, c), c is not None)
 
     def _remove(self, instance_id: int) -> None:
         pad = self.pads.pop(instance_id, None)
@@ -313,10 +310,12 @@ class Input:
             return
         for key in [k for k in self._held if k[0] == "pad" and k[1] == instance_id]:
             del self._held[key]
-        try:
-            pad.device.quit()
-        except (pygame.error, AttributeError):
-            pass
+        for device in pad.device:
+            if device is not None:
+                try:
+                    device.quit()
+                except pygame.error:
+                    pass
 
 
 def _expand(mask: int) -> int:

@@ -19,6 +19,7 @@ ORIGIN = (16, 40)
 
 
 class TestScene(Scene):
+    __test__ = False            # not a pytest test class
     name = TEST_SCENE_NAME
     native_size = (320, 200)
     pixel_aspect = 1.2          # a 320x200 mode shown at 4:3

@@ -1,0 +1,244 @@
+"""Headless benchmark: how fast Tricade starts, draws and thinks.
+
+    python -m games.bench [--json FILE] [--frames N] [--runs R] [--skip-ai]
+
+- start-up: wall time of ``python main.py --frames 1`` from spawn to exit (an upper bound
+  on the time to the first presented frame), median of R runs; and the time to the first
+  frame as the app itself measured it;
+- per registered scene, presented in a 1920x1080 window: CPU time of the main thread per
+  frame (median and p99) while idle (nothing changes), while animating (every frame drawn
+  and presented) and while the computer thinks (a search running in the worker);
+- peak memory (resident set) of the benchmark process;
+- per game, the computer's decision time at its levels, over positions from seeded games.
+
+Runs on SDL's dummy video and audio drivers unless told otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parents[1]
+WINDOW = (1920, 1080)
+
+
+def pct(values, p):
+    v = sorted(values)
+    if not v:
+        return 0.0
+    return v[min(len(v) - 1, int(round(p / 100 * (len(v) - 1))))]
+
+
+def stats_ms(samples) -> dict:
+    return {"median_ms": round(statistics.median(samples) * 1000, 3) if samples else None,
+            "p99_ms": round(pct(samples, 99) * 1000, 3) if samples else None,
+            "frames": len(samples)}
+
+
+def measure_startup(runs: int) -> dict:
+    walls, firsts = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, TRICADE_REPORT_FIRST_FRAME="1")
+            t = time.perf_counter()
+            out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--frames", "1",
+                                  "--data-dir", d, "--mute"], cwd=str(ROOT), env=env,
+                                 capture_output=True, text=True, timeout=60)
+            walls.append(time.perf_counter() - t)
+            if out.returncode != 0:
+                raise RuntimeError(f"main.py failed: {out.stderr.strip()}")
+            for line in out.stderr.splitlines():
+                if line.startswith("first frame after "):
+                    firsts.append(float(line.split()[3]))
+    return {"startup_s": round(statistics.median(walls), 4),
+            "startup_wall_all_s": [round(w, 4) for w in walls],
+            "first_frame_s": round(statistics.median(firsts), 4) if firsts else None}
+
+
+def frame_samples(app, n: int, before=None, keep=None) -> list:
+    """Main-thread CPU seconds of n frames (the 60 fps sleep is not counted)."""
+    out = []
+    for _ in range(n):
+        if before:
+            before()
+        t = time.thread_time()
+        app.step()
+        dt = time.thread_time() - t
+        if keep is None or keep():
+            out.append(dt)
+    return out
+
+
+def bench_scene(app, scene, frames: int) -> dict:
+    """Idle, animating and thinking frame times of one scene on top of the stack."""
+    app.push(scene)
+    for _ in range(10):      # settle: first draws, caches, fonts
+        app.step()
+    result = {}
+    # idle: no input and no change (a scene that always animates is measured as it is)
+    result["idle"] = stats_ms(frame_samples(app, frames))
+
+    def force():
+        app.dirty = True
+    result["animating"] = stats_ms(frame_samples(app, frames, before=force))
+    result["thinking"] = bench_thinking(app, scene, frames)
+    app.pop()
+    return result
+
+
+def bench_thinking(app, scene, frames: int) -> dict:
+    """Frames while a search runs in the worker.
+
+    A game scene with a table is set to computer against computer, so the frames are the
+    real ones of a thinking game. Any other scene is measured while the worker runs a
+    long search job of its own, which shows the search does not stall the loop.
+    """
+    table = getattr(scene, "table", None)
+    samples = []
+    if table is not None:
+        for seat in list(table.seats):
+            table.set_seat(seat, "computer")
+        deadline = time.perf_counter() + 20
+        while len(samples) < frames and time.perf_counter() < deadline:
+            if table.state.is_over:
+                table.new_game(seed=table.seed + 1, options=table.options)
+            samples += frame_samples(app, 1, keep=lambda: table.thinking)
+        return stats_ms(samples)
+    job = app.worker.submit("games.bench:busy_search", 30.0)
+    deadline = time.perf_counter() + 30
+    while len(samples) < frames and time.perf_counter() < deadline and not job.done:
+        samples += frame_samples(app, 1, keep=lambda: not job.done)
+    job.cancel()
+    return stats_ms(samples)
+
+
+def busy_search(seconds: float) -> int:
+    """A stand-in search for scenes without a game: pure-Python work for a while."""
+    end = time.perf_counter() + seconds
+    n = 0
+    while time.perf_counter() < end:
+        n = (n * 31 + 7) % 1000003
+    return n
+
+
+def bench_ai(entry, positions: int, seed: int) -> dict:
+    """Decision times of the computer player at each level, over positions from games."""
+    rules, ai = entry.rules_module(), entry.ai_module()
+    levels = list(getattr(ai, "LEVELS", [1]))
+    rng = random.Random(seed)
+    states = []
+    g = 0
+    while len(states) < positions and g < positions * 4:
+        s = rules.new_game(seed=seed + g)
+        g += 1
+        hist = [s]
+        plies = rng.randrange(0, 30)
+        for _ in range(plies):
+            if s.is_over:
+                break
+            if s.is_chance:
+                s = s.play(rng.choice([o for o, _ in s.chance_outcomes()]))
+            else:
+                s = s.play(rng.choice(s.legal_moves()))
+            hist.append(s)
+        if not s.is_over and not s.is_chance:
+            states.append((s, tuple(hist)))
+    out = {}
+    for level in levels:
+        times = []
+        for s, hist in states:
+            t = time.perf_counter()
+            ai.choose_move(s, level, random.Random(1), history=hist, **entry.ai_options)
+            times.append(time.perf_counter() - t)
+        out[str(level)] = {"median_s": round(statistics.median(times), 4),
+                           "p95_s": round(pct(times, 95), 4),
+                           "max_s": round(max(times), 4), "positions": len(times)}
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m games.bench", description=__doc__.split("\n")[0])
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--frames", type=int, default=240, help="frames per measurement")
+    p.add_argument("--runs", type=int, default=5, help="start-up runs")
+    p.add_argument("--positions", type=int, default=20, help="positions per AI level")
+    p.add_argument("--skip-ai", action="store_true", help="no AI decision timing")
+    args = p.parse_args(argv)
+    if args.frames < 10 or args.runs < 1 or args.positions < 1:
+        p.error("--frames must be 10 or more, --runs and --positions 1 or more")
+
+    sys.path.insert(0, str(ROOT))
+    import games
+    from games.core.app import App, Options
+    from games.launcher.scene import LauncherScene
+
+    report: dict = measure_startup(args.runs)
+    with tempfile.TemporaryDirectory() as d:
+        app = App(Options(data_dir=d, window_size=WINDOW, mute=True, fullscreen=False,
+                          scale="aspect"))
+        scenes = {}
+        scenes["launcher"] = bench_scene(app, LauncherScene(app), args.frames)
+        for entry in games.games():
+            try:
+                factory = entry.scene_factory()
+            except (ImportError, AttributeError) as exc:
+                scenes[entry.name] = {"error": f"no scene yet ({exc})"}
+                continue
+            scenes[entry.name] = bench_scene(app, factory(app, seed=1), args.frames)
+        app.shutdown()
+    report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    report["scenes"] = scenes
+    if not args.skip_ai:
+        report["ai"] = {}
+        for entry in games.games():
+            try:
+                report["ai"][entry.name] = bench_ai(entry, args.positions, seed=1000)
+            except ImportError as exc:
+                report["ai"][entry.name] = {"error": str(exc)}
+
+    print(f"start-up to first frame: {report['startup_s'] * 1000:.0f} ms wall "
+          f"(median of {args.runs} runs, spawn to exit); in-app first frame "
+          f"{(report['first_frame_s'] or 0) * 1000:.0f} ms")
+    print(f"peak memory: {report['peak_rss_mb']} MB")
+    print(f"frame CPU time (main thread) at {WINDOW[0]}x{WINDOW[1]}, ms:")
+    print(f"  {'scene':<12} {'idle med':>9} {'p99':>7} {'anim med':>9} {'p99':>7} "
+          f"{'think med':>10} {'p99':>7}")
+    for name, r in scenes.items():
+        if "error" in r:
+            print(f"  {name:<12} {r['error']}")
+            continue
+        cells = []
+        for k in ("idle", "animating", "thinking"):
+            m, q = r[k]["median_ms"], r[k]["p99_ms"]
+            cells += ["-" if m is None else f"{m:.3f}", "-" if q is None else f"{q:.3f}"]
+        print(f"  {name:<12} {cells[0]:>9} {cells[1]:>7} {cells[2]:>9} {cells[3]:>7} "
+              f"{cells[4]:>10} {cells[5]:>7}")
+    for name, levels in report.get("ai", {}).items():
+        if "error" in levels:
+            print(f"  ai {name}: {levels['error']}")
+            continue
+        print(f"computer decision time, {name} (s): " + ", ".join(
+            f"L{lv} {v['median_s']:.3f}/{v['p95_s']:.3f}" for lv, v in levels.items())
+            + "  (median/p95)")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
