@@ -188,6 +188,12 @@ class App:
         self.display.set_format(scene.native_size, scene.pixel_aspect)
         self.dirty = True
 
+    def reformat(self) -> None:
+        """The top scene changed its native_size or pixel_aspect (an interlace option)."""
+        if self.top is not None:
+            self.display.set_format(self.top.native_size, self.top.pixel_aspect)
+            self.dirty = True
+
     def canvas(self, size: tuple) -> pygame.Surface:
         c = self._canvases.get(size)
         if c is None:
