@@ -95,4 +95,5 @@ register(GameEntry(
     blurb="Three-way Othello for blue, red and green.",
     year=1992,
     machine="DOS, EGA",
+    scores="games.tribolo.scores:score_lines",
 ))

@@ -150,3 +150,150 @@ class MenuList:
                 text = item.value()
                 vfg = fg if on or look.value_fg is None else look.value_fg
                 font.draw(surface, text, (r.right - (len(text) + 1) * font.width, r.y + pad), vfg)
+
+
+INITIAL_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass
+class InitialsEntry:
+    """Three letters for a high-score table, entered by keyboard, mouse or pad.
+
+    Typed letters fill the slots left to right (a ``text`` action, or a letter key that is
+    also a scene command: its ``char``); up/down change the selected letter (A-Z, wrapping);
+    left/right move between the slots; back moves left; confirm accepts. The mouse clicks a
+    slot to select it, the arrows above and below a slot to change it, and OK to accept.
+    ``handle`` returns True if it used the action; ``done`` is set and ``on_done(text)``
+    called when the initials are accepted.
+    """
+
+    look: MenuLook
+    pos: tuple                                        # top-left of the first letter slot
+    letters: str = "AAA"
+    on_done: Callable[[str], None] | None = None
+    sound: Callable[[str], None] | None = None
+    cursor: int = 0
+    done: bool = False
+
+    def __post_init__(self):
+        clean = [c for c in str(self.letters).upper() if c in INITIAL_LETTERS][:3]
+        self.chars = clean + ["A"] * (3 - len(clean))
+
+    @property
+    def text(self) -> str:
+        return "".join(self.chars)
+
+    # -- geometry -------------------------------------------------------------------------
+    @property
+    def slot_w(self) -> int:
+        return self.look.font.width * 3
+
+    @property
+    def slot_h(self) -> int:
+        return self.look.font.height + 4
+
+    def slot_rect(self, i: int) -> pygame.Rect:
+        x, y = self.pos
+        return pygame.Rect(x + i * (self.slot_w + self.look.font.width), y, self.slot_w,
+                           self.slot_h)
+
+    def up_rect(self, i: int) -> pygame.Rect:
+        r = self.slot_rect(i)
+        return pygame.Rect(r.x, r.y - self.look.font.height, r.w, self.look.font.height)
+
+    def down_rect(self, i: int) -> pygame.Rect:
+        r = self.slot_rect(i)
+        return pygame.Rect(r.x, r.bottom, r.w, self.look.font.height)
+
+    @property
+    def ok_rect(self) -> pygame.Rect:
+        r = self.slot_rect(2)
+        return pygame.Rect(r.right + self.look.font.width * 2, r.y, self.look.font.width * 4,
+                           self.slot_h)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.up_rect(0).union(self.down_rect(2)).union(self.ok_rect)
+
+    # -- editing --------------------------------------------------------------------------
+    def _tick(self, what: str) -> None:
+        if self.sound:
+            self.sound(what)
+
+    def change(self, step: int, i: int | None = None) -> None:
+        i = self.cursor if i is None else i
+        k = INITIAL_LETTERS.index(self.chars[i])
+        self.chars[i] = INITIAL_LETTERS[(k + step) % len(INITIAL_LETTERS)]
+        self._tick("move")
+
+    def type(self, char: str) -> bool:
+        c = char.upper()
+        if len(c) != 1 or c not in INITIAL_LETTERS:
+            return False
+        self.chars[self.cursor] = c
+        self.cursor = min(2, self.cursor + 1)
+        self._tick("move")
+        return True
+
+    def accept(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self._tick("select")
+        if self.on_done is not None:
+            self.on_done(self.text)
+
+    def handle(self, action: Action) -> bool:
+        if self.done:
+            return False
+        k = action.kind
+        if k in ("text", "command") and action.char and action.source in ("key", ""):
+            return self.type(action.char)
+        if k == "up" or k == "down":
+            self.change(1 if k == "up" else -1)
+            return True
+        if k in ("left", "right"):
+            self.cursor = max(0, min(2, self.cursor + (-1 if k == "left" else 1)))
+            self._tick("move")
+            return True
+        if k == "back":
+            if self.cursor > 0:
+                self.cursor -= 1
+                return True
+            return False
+        if k == "confirm":
+            self.accept()
+            return True
+        if k == "pointer_down" and action.button == 1 and action.pos is not None:
+            for i in range(3):
+                if self.slot_rect(i).collidepoint(action.pos):
+                    self.cursor = i
+                    return True
+                if self.up_rect(i).collidepoint(action.pos):
+                    self.cursor = i
+                    self.change(1)
+                    return True
+                if self.down_rect(i).collidepoint(action.pos):
+                    self.cursor = i
+                    self.change(-1)
+                    return True
+            if self.ok_rect.collidepoint(action.pos):
+                self.accept()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look, font = self.look, self.look.font
+        for i, c in enumerate(self.chars):
+            r = self.slot_rect(i)
+            on = i == self.cursor and not self.done
+            surface.fill(look.hi_bg if on else look.dim, r)
+            font.draw(surface, c, (r.x + (r.w - font.width) // 2, r.y + 2),
+                      look.hi_fg if on else look.fg)
+            arrow_fg = (look.value_fg or look.fg) if on else look.dim
+            for glyph, ar in (("\u25b2", self.up_rect(i)), ("\u25bc", self.down_rect(i))):
+                font.draw(surface, glyph, (ar.x + (ar.w - font.width) // 2, ar.y), arrow_fg)
+        ok = self.ok_rect
+        if look.bg is not None:
+            surface.fill(look.bg, ok)
+        font.draw(surface, "[OK]", (ok.x, ok.y + 2), look.fg)

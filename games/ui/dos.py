@@ -1,0 +1,285 @@
+"""The DOS look: the 16 EGA colours and text-mode style boxes, dialogs and key lines.
+
+Everything here draws with the ``ega8x14`` font on a graphics screen (640x350 EGA) the way a
+1991-92 shareware game drew its text: in 8x14 cells, boxes made of the box-drawing
+characters, a solid shadow, a key line with the key letters picked out ("S)ound").
+Only the 16 colours of the EGA palette are ever drawn, so a screenshot stays in palette.
+
+Used by Tribolo; written to serve TriAxis (DOS) too: nothing here knows about a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from games.ui import fonts
+from games.ui.widgets import Item, MenuList, MenuLook
+
+# -- the standard EGA palette (the 16 colours of the default EGA/VGA text attributes) --------
+BLACK = (0x00, 0x00, 0x00)
+BLUE = (0x00, 0x00, 0xAA)
+GREEN = (0x00, 0xAA, 0x00)
+CYAN = (0x00, 0xAA, 0xAA)
+RED = (0xAA, 0x00, 0x00)
+MAGENTA = (0xAA, 0x00, 0xAA)
+BROWN = (0xAA, 0x55, 0x00)
+LIGHT_GREY = (0xAA, 0xAA, 0xAA)
+DARK_GREY = (0x55, 0x55, 0x55)
+LIGHT_BLUE = (0x55, 0x55, 0xFF)
+LIGHT_GREEN = (0x55, 0xFF, 0x55)
+LIGHT_CYAN = (0x55, 0xFF, 0xFF)
+LIGHT_RED = (0xFF, 0x55, 0x55)
+LIGHT_MAGENTA = (0xFF, 0x55, 0xFF)
+YELLOW = (0xFF, 0xFF, 0x55)
+WHITE = (0xFF, 0xFF, 0xFF)
+
+PALETTE = (BLACK, BLUE, GREEN, CYAN, RED, MAGENTA, BROWN, LIGHT_GREY,
+           DARK_GREY, LIGHT_BLUE, LIGHT_GREEN, LIGHT_CYAN, LIGHT_RED, LIGHT_MAGENTA, YELLOW, WHITE)
+PALETTE_SET = frozenset(PALETTE)
+
+FONT_NAME = "ega8x14"
+CELL_W, CELL_H = 8, 14          # one text cell of the EGA 8x14 font
+SCREEN = (640, 350)             # EGA 640x350: 80 x 25 cells
+
+# box-drawing sets: corners tl tr bl br, horizontal, vertical, tee left, tee right
+SINGLE = "┌┐└┘─│├┤"
+DOUBLE = "╔╗╚╝═║╠╣"
+
+
+def font():
+    return fonts.get(FONT_NAME)
+
+
+@dataclass(frozen=True)
+class Look:
+    """The colours of one kind of box."""
+    fg: tuple = LIGHT_GREY        # text
+    bg: tuple = BLUE              # inside
+    border: tuple = WHITE         # the box lines
+    title: tuple = YELLOW         # the title in the top line
+    hi_fg: tuple = BLACK          # the selected menu line
+    hi_bg: tuple = LIGHT_CYAN
+    dim: tuple = DARK_GREY        # disabled lines (and separators)
+    key: tuple = YELLOW           # key letters in labels and key lines
+    value: tuple = WHITE          # menu values
+    shadow: tuple | None = BLACK  # the shadow down and right (None: no shadow)
+
+
+DIALOG = Look()
+ALERT = Look(fg=WHITE, bg=RED, border=YELLOW, title=WHITE, hi_fg=RED, hi_bg=WHITE,
+             dim=LIGHT_GREY, key=YELLOW, value=YELLOW)
+GREY_BOX = Look(fg=BLACK, bg=LIGHT_GREY, border=BLACK, title=BLUE, hi_fg=WHITE, hi_bg=BLUE,
+                dim=DARK_GREY, key=RED, value=BLUE)
+
+
+def check_palette(surface: pygame.Surface) -> set:
+    """The colours of ``surface`` that are not EGA colours (empty when all is well)."""
+    raw = pygame.image.tobytes(surface, "RGB")
+    seen = {raw[i:i + 3] for i in range(0, len(raw), 3)}
+    return {tuple(c) for c in seen} - PALETTE_SET
+
+
+# -- text -----------------------------------------------------------------------------------
+
+def text(surface, s: str, pos, fg, bg=None) -> pygame.Rect:
+    return font().draw(surface, s, pos, fg, bg)
+
+
+def centred(surface, s: str, y: int, fg, bg=None, rect: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw ``s`` centred across ``rect`` (the whole surface by default), snapped to cells."""
+    f = font()
+    area = rect or surface.get_rect()
+    w = f.size(s)[0]
+    x = area.x + (area.w - w) // 2
+    return f.draw(surface, s, (x, y), fg, bg)
+
+
+def big_text(surface, s: str, centre_x: int, y: int, fg, scale: int = 3,
+             shadow: tuple | None = None) -> pygame.Rect:
+    """Text in the 8x14 font blown up ``scale`` times, pixel for pixel (a title)."""
+    img = font().render(s, fg)
+    img = pygame.transform.scale(img, (img.get_width() * scale, img.get_height() * scale))
+    x = centre_x - img.get_width() // 2
+    if shadow is not None:
+        sh = font().render(s, shadow)
+        sh = pygame.transform.scale(sh, img.get_size())
+        surface.blit(sh, (x + scale, y + scale))
+    surface.blit(img, (x, y))
+    return pygame.Rect(x, y, img.get_width(), img.get_height())
+
+
+def keyed(surface, label: str, pos, fg, key_fg, bg=None) -> pygame.Rect:
+    """A label in the original's style, "S)ound" or "sa<V>e": the key letter in ``key_fg``.
+
+    The key is the character before the first ')' or the one between '<' and '>'.
+    """
+    f = font()
+    x, y = pos
+    start = x
+    if "<" in label and ">" in label:
+        a, rest = label.split("<", 1)
+        k, b = rest.split(">", 1)
+        parts = [(a, fg), ("<", fg), (k, key_fg), (">", fg), (b, fg)]
+    elif ")" in label:
+        i = label.index(")")
+        parts = [(label[:i], key_fg), (label[i:], fg)]
+    else:
+        parts = [(label, fg)]
+    for s, colour in parts:
+        if s:
+            f.draw(surface, s, (x, y), colour, bg)
+            x += f.size(s)[0]
+    return pygame.Rect(start, y, x - start, f.height)
+
+
+def key_line(surface, items, y: int, fg=LIGHT_GREY, key_fg=YELLOW, bg=None, gap: int = 1,
+             x: int | None = None, hi: str | None = None, hi_fg=BLACK, hi_bg=LIGHT_GREY) -> list:
+    """A row of "S)ound"-style labels, centred unless ``x`` is given.
+
+    ``items`` are (label, name) pairs; returns [(name, rect)] for pointer hits. ``hi`` names
+    an item drawn highlighted (the one under the pointer).
+    """
+    f = font()
+    widths = [f.size(label)[0] for label, _ in items]
+    total = sum(widths) + gap * f.width * (len(items) - 1)
+    if x is None:
+        x = (surface.get_width() - total) // 2
+        x -= x % CELL_W
+    if bg is not None:
+        surface.fill(bg, (0, y, surface.get_width(), f.height))
+    out = []
+    for (label, name), w in zip(items, widths):
+        on = name == hi and name is not None
+        r = keyed(surface, label, (x, y), hi_fg if on else fg, hi_fg if on else key_fg,
+                  hi_bg if on else None)
+        out.append((name, pygame.Rect(r.x - f.width // 2, y, r.w + f.width, f.height)))
+        x += w + gap * f.width
+    return out
+
+
+def hit(rects, pos):
+    """The name of the key line item at ``pos`` (None if none)."""
+    if pos is None:
+        return None
+    for name, r in rects:
+        if r.collidepoint(pos):
+            return name
+    return None
+
+
+# -- boxes ----------------------------------------------------------------------------------
+
+def box_rect(cols: int, rows: int, centre=None, pos=None) -> pygame.Rect:
+    """A box of ``cols`` x ``rows`` text cells (borders included), centred or placed."""
+    w, h = cols * CELL_W, rows * CELL_H
+    if pos is not None:
+        return pygame.Rect(pos[0], pos[1], w, h)
+    cx, cy = centre or (SCREEN[0] // 2, SCREEN[1] // 2)
+    x = cx - w // 2
+    x -= x % CELL_W
+    return pygame.Rect(x, cy - h // 2, w, h)
+
+
+def draw_box(surface, rect: pygame.Rect, look: Look = DIALOG, style: str = "double",
+             title: str | None = None, fill: bool = True) -> pygame.Rect:
+    """A text-mode box: ``rect`` a whole number of cells. Returns the inside rect."""
+    f = font()
+    rect = pygame.Rect(rect)
+    cols, rows = rect.w // CELL_W, rect.h // CELL_H
+    chars = DOUBLE if style == "double" else SINGLE
+    tl, tr, bl, br, hz, vt = chars[:6]
+    if look.shadow is not None:
+        # the shadow: two cells wide on the right, one cell tall below (as in text mode)
+        surface.fill(look.shadow, (rect.right, rect.y + CELL_H // 2, CELL_W, rect.h))
+        surface.fill(look.shadow, (rect.x + CELL_W, rect.bottom, rect.w, CELL_H // 2))
+    if fill:
+        surface.fill(look.bg, rect)
+    top = tl + hz * (cols - 2) + tr
+    bottom = bl + hz * (cols - 2) + br
+    f.draw(surface, top, rect.topleft, look.border, look.bg)
+    f.draw(surface, bottom, (rect.x, rect.bottom - CELL_H), look.border, look.bg)
+    for r in range(1, rows - 1):
+        y = rect.y + r * CELL_H
+        f.draw(surface, vt, (rect.x, y), look.border, look.bg)
+        f.draw(surface, vt, (rect.right - CELL_W, y), look.border, look.bg)
+    if title:
+        t = f" {title} "
+        x = rect.x + (cols - len(t)) // 2 * CELL_W
+        f.draw(surface, t, (x, rect.y), look.title, look.bg)
+    return rect.inflate(-2 * CELL_W, -2 * CELL_H)
+
+
+def separator(surface, rect: pygame.Rect, y: int, look: Look = DIALOG, style: str = "double"):
+    """A line across a box at text row ``y`` (pixels), joined to the sides."""
+    f = font()
+    chars = DOUBLE if style == "double" else SINGLE
+    cols = rect.w // CELL_W
+    f.draw(surface, chars[6] + chars[4] * (cols - 2) + chars[7], (rect.x, y), look.border, look.bg)
+
+
+def menu_look(look: Look = DIALOG) -> MenuLook:
+    return MenuLook(font=font(), fg=look.fg, bg=None, hi_fg=look.hi_fg, hi_bg=look.hi_bg,
+                    dim=look.dim, line_height=CELL_H, value_fg=look.value)
+
+
+class Dialog:
+    """A text-mode dialog: a title, lines of text and (optionally) a menu of items.
+
+    ``lines`` are strings or (string, colour) pairs, centred. ``items`` are widgets.Item;
+    keys, mouse and pad drive them through MenuList. ``handle`` returns True if used.
+    """
+
+    def __init__(self, title: str, lines=(), items=None, look: Look = DIALOG,
+                 cols: int | None = None, centre=None, style: str = "double",
+                 sound=None, footer: str = ""):
+        self.title = title
+        self.look = look
+        self.style = style
+        self.lines = [(ln, look.fg) if isinstance(ln, str) else ln for ln in lines]
+        self.footer = footer
+        items = list(items or [])
+        widest = max([len(t) for t, _ in self.lines] + [len(title) + 4, len(footer)]
+                     + [len(i.label) + (len(i.value()) + 3 if i.value else 0) + 2
+                        for i in items] + [10])
+        self.cols = cols or widest + 4
+        n_items = len(items)
+        self.rows = (2 + len(self.lines) + ((n_items + (1 if self.lines else 0)) if items else 0)
+                     + (2 if footer else 0))
+        self.rect = box_rect(self.cols, self.rows, centre=centre)
+        self.inner = self.rect.inflate(-2 * CELL_W, -2 * CELL_H)
+        self.menu = None
+        if items:
+            y = self.inner.y + (len(self.lines) + (1 if self.lines else 0)) * CELL_H
+            self.menu = MenuList(items, menu_look(look),
+                                 pygame.Rect(self.inner.x, y, self.inner.w, n_items * CELL_H),
+                                 sound=sound)
+
+    def handle(self, action) -> bool:
+        return self.menu.handle(action) if self.menu is not None else False
+
+    def contains(self, pos) -> bool:
+        return pos is not None and self.rect.collidepoint(pos)
+
+    def draw(self, surface) -> None:
+        inner = draw_box(surface, self.rect, self.look, self.style, self.title)
+        y = inner.y
+        for s, colour in self.lines:
+            if s:
+                centred(surface, s, y, colour, None, inner)
+            y += CELL_H
+        if self.menu is not None:
+            self.menu.draw(surface)
+            for i, item in enumerate(self.menu.items):
+                if not item.label and not item.is_enabled():
+                    r = self.menu.item_rect(i)
+                    separator(surface, self.rect, r.y, self.look, self.style)
+        if self.footer:
+            centred(surface, self.footer, self.rect.bottom - 2 * CELL_H, self.look.dim, None,
+                    inner)
+
+
+def separator_item() -> Item:
+    """A disabled, empty menu line drawn as a line across the dialog."""
+    return Item("", enabled=False)

@@ -1,0 +1,476 @@
+"""Tribolo's screen end to end: the real loop, real SDL events, a virtual gamepad, real files.
+
+Computer players run in the real worker process. Most tests set ``scene.speed = 0`` and
+``min_think = 0`` (no animation, no pauses) so whole games finish in seconds.
+"""
+
+import json
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from driver import VirtualPad, click, frames, key, pad_press
+from games.launcher.scene import LauncherScene, open_game
+from games.tribolo import ai, scores
+from games.tribolo import scene as tscene
+from games.tribolo.scene import CardScene, FinalScene, InitialsScene, MenuScene, TriboloScene
+from games.ui import dos
+
+EGA = {(0x00, 0x00, 0x00), (0x00, 0x00, 0xAA), (0x00, 0xAA, 0x00), (0x00, 0xAA, 0xAA),
+       (0xAA, 0x00, 0x00), (0xAA, 0x00, 0xAA), (0xAA, 0x55, 0x00), (0xAA, 0xAA, 0xAA),
+       (0x55, 0x55, 0x55), (0x55, 0x55, 0xFF), (0x55, 0xFF, 0x55), (0x55, 0xFF, 0xFF),
+       (0xFF, 0x55, 0x55), (0xFF, 0x55, 0xFF), (0xFF, 0xFF, 0x55), (0xFF, 0xFF, 0xFF)}
+
+# Blue to move; its only move c1 flips b1; then Red (no tiles) cannot move and Green plays c3.
+SKIP_TEXT = "tribolo\nturn blue\nBG" + "." * 14 + "\n" + "." * 16 + "\nGB" + "." * 14 + "\n" + \
+    ("." * 16 + "\n") * 8
+# Blue to move; its only move c1 ends the game with Blue 3, the others 0: a new best total.
+BEST_TEXT = "tribolo\nturn blue\nBG" + "." * 14 + "\n" + ("." * 16 + "\n") * 10
+
+
+def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, **kw):
+    app = make_app(**kw)
+    gs = app.game_settings("tribolo")
+    gs["seats"] = seats or {"blue": "human", "red": "computer", "green": "computer"}
+    gs["level"] = level
+    app.push(LauncherScene(app))
+    assert open_game(app, "tribolo", seed=seed)
+    sc = app.top
+    assert isinstance(sc, TriboloScene)
+    sounds = []
+    real_play = app.play
+
+    def play(name):
+        sounds.append(name)
+        real_play(name)
+    app.play = play
+    sc.sounds = sounds
+    app.step()
+    if fast:
+        sc.speed = 0
+        sc.table.min_think = 0
+    if start:
+        key(app, pygame.K_SPACE)            # "Press any key"
+        assert sc.mode == "play"
+        key(app, pygame.K_SPACE)            # "... goes first": any key goes on
+        assert sc.banner is None
+    return app, sc
+
+
+def wait(app, cond, limit=20.0):
+    end = time.monotonic() + limit
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        app.step()
+        time.sleep(0.001)
+
+
+def human_turn(app, sc):
+    """Run frames until a person may move (or the game is over)."""
+    wait(app, lambda: (app.top is not sc) or sc.state.is_over
+         or (sc.table.human_to_move and not sc.busy()))
+
+
+def palette(surface):
+    raw = pygame.image.tobytes(surface, "RGB")
+    return {tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)}
+
+
+def arrows_to(app, sc, target):
+    """Move the board cursor to ``target`` with the arrow keys."""
+    if not sc.cursor_visible:
+        key(app, pygame.K_RIGHT)            # the first press shows the cursor where it is
+    dx = target[0] - sc.cursor[0]
+    dy = target[1] - sc.cursor[1]
+    for _ in range(abs(dx)):
+        key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
+    for _ in range(abs(dy)):
+        key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
+    assert tuple(sc.cursor) == tuple(target)
+
+
+def pad_to(app, pad, sc, target):
+    if not sc.cursor_visible:
+        pad_press(app, pad, "dpright")
+    dx = target[0] - sc.cursor[0]
+    dy = target[1] - sc.cursor[1]
+    for _ in range(abs(dx)):
+        pad_press(app, pad, "dpright" if dx > 0 else "dpleft")
+    for _ in range(abs(dy)):
+        pad_press(app, pad, "dpdown" if dy > 0 else "dpup")
+    assert tuple(sc.cursor) == tuple(target)
+
+
+# -- whole games -------------------------------------------------------------------------------
+
+def test_a_whole_game_with_the_mouse_against_two_computers(make_app):
+    app, sc = open_tribolo(make_app, seed=7, start=False)
+    assert sc.mode == "title"
+    click(app, (320, 200))                       # a click is "any key" too
+    assert sc.mode == "play" and sc.banner is not None
+    first = sc.state.current
+    assert f"{first.capitalize()} goes first" in sc.announcements
+    click(app, (320, 200))                       # and it dismisses "... goes first"
+    assert sc.banner is None
+    my_moves = 0
+    for _ in range(200):
+        human_turn(app, sc)
+        if sc.state.is_over or app.top is not sc:
+            break
+        st = sc.state
+        move = st.legal_moves()[len(st.legal_moves()) // 2]
+        n = len(sc.table.moves)
+        click(app, sc.square_rect(*move).center)
+        assert sc.table.moves[n] == st.move_text(move)
+        my_moves += 1
+    wait(app, lambda: app.top is not sc)
+    assert sc.state.is_over and my_moves > 5
+    assert isinstance(app.top, (FinalScene, InitialsScene))
+    if isinstance(app.top, InitialsScene):
+        key(app, pygame.K_RETURN)
+    assert isinstance(app.top, FinalScene)
+    card = scores.card(scores.load(app.store), 7)
+    assert scores.played(card["blue"]) == 1 == scores.played(card["red"])
+    text = " ".join(t for t, _ in app.top.dialog.lines)
+    assert sc.result_text().upper() in text
+    for seat in ("blue", "red", "green"):
+        assert f"{seat.capitalize()} {sc.state.counts()[seat]}" in text
+    assert {"dos_place", "dos_flip"} <= set(sc.sounds)
+    assert ("dos_win" in sc.sounds) == ("blue" in sc.state.winners())
+    assert ("dos_lose" in sc.sounds) == ("blue" not in sc.state.winners())
+
+
+def test_a_hot_seat_game_with_keys_only(make_app):
+    app, sc = open_tribolo(make_app, seed=3, seats={s: "human" for s in ("blue", "red", "green")})
+    for i in range(8):
+        st = sc.state
+        mover = st.current
+        target = st.legal_moves()[-1 if i % 2 else 0]
+        arrows_to(app, sc, target)
+        key(app, pygame.K_RETURN)
+        assert sc.table.moves[-1] == st.move_text(target)
+        assert sc.state.current != mover or sc.state.is_over
+    # an illegal square buzzes and changes nothing
+    st = sc.state
+    bad = next((c, r) for r in range(st.height) for c in range(st.width)
+               if (c, r) not in st.legal_moves())
+    arrows_to(app, sc, bad)
+    n = len(sc.table.moves)
+    key(app, pygame.K_RETURN)
+    assert len(sc.table.moves) == n and sc.sounds[-1] == "dos_error"
+    assert "dos_click" in sc.sounds
+
+
+def test_a_hot_seat_game_with_the_pad_only(make_app):
+    app, sc = open_tribolo(make_app, seed=5, seats={s: "human" for s in ("blue", "red", "green")},
+                           start=False)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad_press(app, pad, "a")                 # Press any key
+        assert sc.mode == "play"
+        pad_press(app, pad, "a")                 # ... goes first
+        assert sc.banner is None
+        for i in range(6):
+            st = sc.state
+            target = st.legal_moves()[i % len(st.legal_moves())]
+            pad_to(app, pad, sc, target)
+            pad_press(app, pad, "a")
+            assert sc.table.moves[-1] == st.move_text(target)
+        # the stick moves the cursor too
+        x = sc.cursor[0]
+        pad.axis(0, -32000 if x > 0 else 32000)
+        app.step()
+        pad.axis(0, 0)
+        app.step()
+        assert sc.cursor[0] == (x - 1 if x > 0 else x + 1)
+        # X = Best, Y = Possible, Back = Undo
+        pad_press(app, pad, "x")
+        assert sc.best == ai.best_move(sc.state)
+        pad_press(app, pad, "y")
+        assert sorted(sc.markers) == sorted(sc.state.legal_moves())
+        n = sc.table.index
+        pad_press(app, pad, "back")
+        assert sc.table.index == n - 1
+    finally:
+        pad.unplug()
+
+
+# -- the original's keys ------------------------------------------------------------------------
+
+def test_every_original_key_does_its_job(make_app):
+    app, sc = open_tribolo(make_app, seed=11)
+    data = Path(app.store.dir)
+    # S: sound toggled, applied and saved
+    was = app.settings["sound"]
+    key(app, pygame.K_s, unicode="s")
+    assert app.settings["sound"] is (not was)
+    assert app.audio.enabled is (not was)
+    saved = json.loads((data / "settings.json").read_text())
+    assert saved["data"]["sound"] is (not was)
+    key(app, pygame.K_s, unicode="s")
+    assert app.settings["sound"] is was
+    # play a few moves (blue: the mouse)
+    for _ in range(2):
+        human_turn(app, sc)
+        click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+    human_turn(app, sc)
+    # P: every possible square; B: the square turning the most tiles
+    key(app, pygame.K_p, unicode="p")
+    assert sorted(sc.markers) == sorted(sc.state.legal_moves()) and sc.markers
+    key(app, pygame.K_b, unicode="b")
+    assert sc.best == ai.best_move(sc.state)
+    assert sc.cursor == list(sc.best)
+    # V: the save file
+    moves = list(sc.table.moves[: sc.table.index])
+    key(app, pygame.K_v, unicode="v")
+    assert app.store.exists("saves/tribolo")
+    # U: back to before blue's last move
+    index = sc.table.index
+    key(app, pygame.K_u, unicode="u")
+    assert sc.table.index < index
+    assert sc.state.current == "blue"
+    assert sc.table.states[sc.table.index].current == "blue"
+    # L mid-game is refused
+    key(app, pygame.K_l, unicode="l")
+    assert "Load only at the start of a game." in sc.announcements
+    # N: a new game, not recorded
+    key(app, pygame.K_n, unicode="n")
+    assert sc.table.index == 0 and sc.banner is not None
+    key(app, pygame.K_SPACE)
+    assert scores.load(app.store) == scores.default_table()
+    # L at the start loads the saved game
+    key(app, pygame.K_l, unicode="l")
+    assert sc.table.moves[: sc.table.index] == moves
+    assert sc.state == sc.table.states[len(moves)]
+    # C: the score table
+    key(app, pygame.K_c, unicode="c")
+    assert isinstance(app.top, CardScene) and not app.top.show_board
+    key(app, pygame.K_RIGHT)
+    assert app.top.board == 8
+    key(app, pygame.K_ESCAPE)
+    assert app.top is sc
+    # Q: back to the launcher, the game kept for "resume"
+    key(app, pygame.K_q, unicode="q")
+    assert isinstance(app.top, LauncherScene)
+    assert app.store.exists("saves/tribolo-autosave")
+
+
+def test_the_key_line_is_clickable(make_app):
+    app, sc = open_tribolo(make_app, seed=12)
+    human_turn(app, sc)
+    rects = dict(sc.keyline_rects)
+    assert set(rects) == {"sound", "save", "load", "best", "undo", "possible", "new", "scores",
+                          "quit", "menu"}
+    click(app, rects["possible"].center)
+    assert sc.markers
+    click(app, rects["menu"].center)
+    assert isinstance(app.top, MenuScene)
+    click(app, (4, 4))                            # outside the menu: it closes
+    assert app.top is sc
+
+
+def test_autosave_is_offered_and_resumed(make_app, tmp_path):
+    app, sc = open_tribolo(make_app, seed=13)
+    for _ in range(2):
+        human_turn(app, sc)
+        click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+    human_turn(app, sc)
+    moves = list(sc.table.moves[: sc.table.index])
+    app.shutdown(quit_pygame=False)               # the window closed mid-game
+    app2 = make_app(data_dir=str(tmp_path / "data"))
+    app2.push(LauncherScene(app2))
+    open_game(app2, "tribolo", seed=99)
+    sc2 = app2.top
+    app2.step()
+    assert sc2.has_autosave
+    key(app2, pygame.K_r, unicode="r")
+    assert sc2.mode == "play"
+    assert sc2.table.moves[: sc2.table.index] == moves
+
+
+# -- the menu, announcements, the end ------------------------------------------------------------
+
+def test_the_pad_menu_opens_with_start_and_selects_with_dpad_and_a(make_app):
+    app, sc = open_tribolo(make_app, seed=21)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        human_turn(app, sc)
+        pad_press(app, pad, "start")
+        menu = app.top
+        assert isinstance(menu, MenuScene)
+        labels = [i.label.strip() for i in menu.menu.items]
+        want = labels.index("P  Possible squares")
+        while menu.menu.cursor != want:
+            pad_press(app, pad, "dpdown")
+        pad_press(app, pad, "a")
+        assert app.top is sc and sc.markers
+        # seats and level from the menu: Red becomes human, the level changes
+        pad_press(app, pad, "start")
+        menu = app.top
+        red = [i.label.strip() for i in menu.menu.items].index("Red")
+        while menu.menu.cursor != red:
+            pad_press(app, pad, "dpup")
+        pad_press(app, pad, "dpright")
+        assert sc.table.seats["red"] == "human"
+        assert app.settings["games"]["tribolo"]["seats"]["red"] == "human"
+        level = [i.label.strip() for i in menu.menu.items].index("Level")
+        while menu.menu.cursor != level:
+            pad_press(app, pad, "dpdown")
+        pad_press(app, pad, "dpright")
+        assert sc.table.levels["green"] == 2 and app.settings["games"]["tribolo"]["level"] == 2
+        pad_press(app, pad, "b")
+        assert app.top is sc
+    finally:
+        pad.unplug()
+    # the keyboard: Tab opens, Esc closes
+    key(app, pygame.K_TAB)
+    assert isinstance(app.top, MenuScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is sc
+
+
+def test_the_board_option_starts_that_board(make_app):
+    app, sc = open_tribolo(make_app, seed=22)
+    key(app, pygame.K_F10)
+    menu = app.top
+    menu.menu.cursor = [i.label.strip() for i in menu.menu.items].index("Board")
+    key(app, pygame.K_RIGHT)                      # 7 -> 8, at the start: a new game on it
+    assert sc.board == 8 and sc.table.index == 0
+    assert app.settings["games"]["tribolo"]["board"] == 8
+    key(app, pygame.K_ESCAPE)
+    assert sc.state.cell(0, 0) == "#"             # Fortress: grey corners
+
+
+def test_a_colour_that_cannot_move_is_announced(make_app):
+    app, sc = open_tribolo(make_app, seed=23)
+    sc.table.new_game(start_text=SKIP_TEXT)
+    app.step()
+    assert sc.state.current == "blue"
+    click(app, sc.square_rect(2, 0).center)
+    assert any("Red cannot move" in a for a in sc.announcements)
+    wait(app, lambda: "dos_skip" in sc.sounds)
+
+
+def test_the_final_screen_and_see_boards(make_app):
+    app, sc = open_tribolo(make_app, seed=31, seats={s: "computer" for s in ("blue", "red",
+                                                                             "green")})
+    wait(app, lambda: isinstance(app.top, FinalScene), limit=40)
+    final = app.top
+    assert sc.state.is_over
+    assert final.dialog.lines[0][0] == sc.result_text().upper() + "!"
+    frames(app, 2)
+    assert palette(app.last_native) <= EGA
+    key(app, pygame.K_s, unicode="s")             # S)ee boards
+    boards = app.top
+    assert isinstance(boards, CardScene) and boards.show_board and boards.board == 7
+    seen = set()
+    for _ in range(len(boards.boards)):
+        seen.add(boards.board)
+        frames(app, 1)
+        assert palette(app.last_native) <= EGA
+        key(app, pygame.K_RIGHT)
+    assert seen == set(tscene.rules.BOARDS)
+    click(app, boards.arrow_rects()[0][1].center)  # the mouse goes back a board
+    assert boards.board == 6
+    key(app, pygame.K_ESCAPE)
+    assert app.top is final
+    card = scores.card(scores.load(app.store), 7)
+    assert scores.played(card["green"]) == 1
+    key(app, pygame.K_n, unicode="n")             # N)ew game from the final screen
+    assert app.top is sc and sc.table.index == 0 and not sc.state.is_over
+
+
+def test_initials_by_keyboard(make_app):
+    app, sc = open_tribolo(make_app, seed=41)
+    sc.table.new_game(start_text=BEST_TEXT)
+    app.step()
+    click(app, sc.square_rect(2, 0).center)
+    wait(app, lambda: isinstance(app.top, InitialsScene))
+    assert palette(app.last_native) <= EGA
+    for k, ch in ((pygame.K_x, "x"), (pygame.K_s, "s"), (pygame.K_q, "q")):
+        key(app, k, unicode=ch)                   # s and q are letters here, not commands
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, FinalScene)
+    best = scores.card(scores.load(app.store), 7)["best"]
+    assert best == {"total": 3, "initials": "XSQ"}
+
+
+def test_initials_by_pad(make_app):
+    app, sc = open_tribolo(make_app, seed=42)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        sc.table.new_game(start_text=BEST_TEXT)
+        app.step()
+        pad_to(app, pad, sc, (2, 0))
+        pad_press(app, pad, "a")
+        wait(app, lambda: isinstance(app.top, InitialsScene))
+        for b in ("dpup", "dpright", "dpup", "dpup", "dpright", "dpdown"):
+            pad_press(app, pad, b)
+        pad_press(app, pad, "a")
+        assert isinstance(app.top, FinalScene)
+    finally:
+        pad.unplug()
+    assert scores.card(scores.load(app.store), 7)["best"] == {"total": 3, "initials": "BCZ"}
+
+
+# -- the look -----------------------------------------------------------------------------------
+
+def test_a_frame_mid_game_with_markers_and_the_menu_is_all_ega(make_app):
+    app, sc = open_tribolo(make_app, seed=51, fast=False, start=False)
+    frames(app, 1)
+    assert palette(app.last_native) <= EGA        # the title screen
+    key(app, pygame.K_SPACE)
+    frames(app, 1)
+    assert palette(app.last_native) <= EGA        # "... goes first"
+    key(app, pygame.K_SPACE)
+    human_turn(app, sc)
+    click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+    frames(app, 3)
+    assert sc.anim                                # the flip is on screen
+    assert palette(app.last_native) <= EGA
+    human_turn(app, sc)
+    key(app, pygame.K_p, unicode="p")
+    key(app, pygame.K_b, unicode="b")
+    key(app, pygame.K_TAB)
+    app.toast("A toast in EGA colours too")
+    frames(app, 2)
+    surf = app.last_native
+    assert surf.get_size() == (640, 350)
+    colours = palette(surf)
+    assert colours <= EGA, colours - EGA
+    assert len(colours) >= 8
+    assert dos.check_palette(surf) == set()
+
+
+def test_frames_stay_short_while_the_computer_thinks(make_app):
+    app, sc = open_tribolo(make_app, seed=61, level=3, window_size=(1920, 1080),
+                           seats={s: "computer" for s in ("blue", "red", "green")})
+    sc.speed = 1.0
+    times = []
+    end = time.monotonic() + 3.0
+    while time.monotonic() < end:
+        t = time.perf_counter()
+        app.step()
+        if sc.table.thinking:
+            times.append(time.perf_counter() - t)
+        time.sleep(0.004)
+    assert len(sc.table.moves) >= 2               # it did play meanwhile
+    times.sort()
+    assert times and times[len(times) // 2] < 0.008
+    assert times[int(len(times) * 0.9)] < 0.016
+
+
+@pytest.mark.parametrize("size", [(1280, 960)])
+def test_square_rect_maps_clicks_to_squares(make_app, size):
+    app, sc = open_tribolo(make_app, seed=71, window_size=size)
+    st = sc.state
+    for c, r in [(0, 0), (st.width - 1, st.height - 1), (5, 3)]:
+        rect = sc.square_rect(c, r)
+        assert sc.square_at(rect.center) == (c, r)
+        assert sc.square_at(rect.topleft) == (c, r)
+    assert sc.square_at((2, 2)) is None
