@@ -132,12 +132,18 @@ def candidate_texts(state):
 def test_malformed_text_is_a_clear_error(entry):
     rules = entry.rules_module()
     good = rules.new_game(seed=4).to_text()
+    lines = good.splitlines()
+    short_row = list(lines)
+    short_row[-2] = short_row[-2][:-1]          # one row a character short
     bad_texts = ["", "nonsense", good.replace(entry.name, "othergame", 1),
-                 "\n".join(good.splitlines()[:-1]), good + "\nextra line", good[: len(good) // 2]]
+                 good.rstrip("\n") + "\n!!!! ????", "\n".join(short_row)]
     for text in bad_texts:
         with pytest.raises(ValueError) as info:
             rules.State.from_text(text)
-        assert str(info.value), "the message says what is wrong"
+        message = str(info.value)
+        assert message, "the message says what is wrong"
+        if text.strip():
+            assert "line" in message.lower(), f"the message names the line: {message!r}"
     with pytest.raises(ValueError):
         rules.new_game(seed=4).parse_move("not a move")
 
