@@ -230,7 +230,9 @@ def _call(send, job_id, target, args, kwargs, stream) -> None:
     try:
         fn = resolve(target)
         if stream:
-            result = fn(*args, report=lambda v: send(("partial", job_id, v)), **kwargs)
+            # report(value) sends value; report(a, b, ...) sends the tuple (a, b, ...)
+            result = fn(*args, report=lambda *v: send(("partial", job_id,
+                                                       v[0] if len(v) == 1 else v)), **kwargs)
         else:
             result = fn(*args, **kwargs)
         send(("result", job_id, result))

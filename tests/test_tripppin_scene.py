@@ -1,0 +1,454 @@
+"""Tripppin's screen through the real loop: SDL events in SDL's queue, a virtual gamepad,
+the computer in the worker process, the picture checked pixel by pixel."""
+
+import random
+import time
+
+import pygame
+
+from driver import VirtualPad, click, drag, frames, key, pad_press
+from games.tripppin import ai
+from games.tripppin.scene import SAVE_NAME, TripppinScene, cursor_step
+from games.ui import amiga
+
+WB = {amiga.BLUE, amiga.WHITE, amiga.BLACK, amiga.ORANGE}
+
+
+def open_scene(make_app, seed=11, fast=True, **settings):
+    app = make_app()
+    app.game_settings("tripppin").update(settings)
+    scene = app.push(TripppinScene(app, seed=seed))
+    if fast:
+        scene.table.min_think = 0.0
+        scene.slide_seconds = 0.02
+    frames(app, 2)
+    return app, scene
+
+
+def run_until(app, cond, timeout=10.0):
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            return False
+        app.step()
+        time.sleep(0.002)
+    return True
+
+
+def settle(app, scene):
+    """Let the slide of the last move finish."""
+    run_until(app, lambda: scene.slide is None, 2)
+
+
+def colours(surface):
+    data = pygame.image.tobytes(surface, "RGB")
+    return {tuple(data[i:i + 3]) for i in range(0, len(data), 3)}
+
+
+def rmb(app, points, release=None):
+    """Hold the right button at points[0], move through the others, release at the last
+    (or at ``release``)."""
+    win = [app.display.to_window(p) for p in points]
+    up = app.display.to_window(release) if release else win[-1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=win[0], rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=win[0], button=3))
+    app.step()
+    for p in win[1:] + ([up] if release else []):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                             buttons=(0, 0, 1)))
+        app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=up, button=3))
+    app.step()
+
+
+def menu_path(scene, *labels):
+    """Points for the right-button path to a menu entry: title, item, submenu item."""
+    strip = scene.strip
+    return [strip.find(*labels[:i]).center for i in range(1, len(labels) + 1)]
+
+
+def reach_with(app, scene, target, press):
+    """Bring the cursor to target with ``press(direction)`` (the shortest way, found with
+    the scene's own cursor rule), then return True if it is there."""
+    if not scene.cursor_shown:
+        press("right")                              # the first press shows the cursor
+    moves = scene.table.state.legal_moves()
+    paths = {scene.cursor: []}
+    frontier = [scene.cursor]
+    while frontier and target not in paths:
+        c = frontier.pop(0)
+        for d in ("up", "down", "left", "right"):
+            n = cursor_step(moves, c, d)
+            if n not in paths:
+                paths[n] = paths[c] + [d]
+                frontier.append(n)
+    for d in paths.get(target, []):
+        press(d)
+    return scene.cursor_shown and scene.cursor == target
+
+
+def rules_distance(a, b):
+    return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
+
+
+# -- whole games -------------------------------------------------------------------------------
+
+def test_a_whole_game_by_mouse_against_the_computer(make_app):
+    app, scene = open_scene(make_app, seed=5, level=1)
+    t = scene.table
+    assert t.seats == {"blue": "computer", "orange": "human"}
+    assert t.state.current == "orange"           # orange moves first in a session
+    rng = random.Random(2)
+    human_moves = 0
+    end = time.monotonic() + 25
+    while not t.state.is_over and time.monotonic() < end:
+        if not t.human_to_move:
+            app.step()
+            time.sleep(0.002)
+            continue
+        settle(app, scene)
+        s = t.state
+        move = ai.choose_move(s, 2, rng, history=t.history)
+        drag(app, scene.square_center(s.position("orange")), scene.square_center(move))
+        assert t.state.position("orange") == move, "the drop made the move"
+        human_moves += 1
+    assert t.state.is_over, "the game ended"
+    assert human_moves > 3
+    frames(app, 2)
+    assert "amiga_move" in app.audio.played and "amiga_win" in app.audio.played
+    assert scene.shown_moves == t.moves
+    # the winner is announced; a click starts the next game with blue first
+    assert app.last_native is not None
+    key(app, pygame.K_RETURN)
+    assert not t.state.is_over and t.state.current == "blue" and t.moves == []
+
+
+def test_a_game_with_keys_only_both_seats_human(make_app):
+    app, scene = open_scene(make_app, seed=21, blue="human", orange="human")
+    t = scene.table
+    rng = random.Random(4)
+    keymap = {"right": pygame.K_RIGHT, "left": pygame.K_LEFT, "up": pygame.K_UP,
+              "down": pygame.K_DOWN}
+    plies = 0
+    while not t.state.is_over and plies < 40:
+        s = t.state
+        legal = s.legal_moves()
+        target = s.target(s.current)
+        # mostly towards the target, sometimes anywhere
+        move = (min(legal, key=lambda m: rules_distance(m, target))
+                if rng.random() < 0.7 else rng.choice(legal))
+        assert reach_with(app, scene, move, lambda d: key(app, keymap[d]))
+        key(app, pygame.K_RETURN)
+        assert t.state.position(s.current) == move
+        plies += 1
+    assert plies == 40 or t.state.is_over
+    assert len(t.moves) == plies
+    # directions go the way they say when a destination lies that way
+    if not t.state.is_over:
+        settle(app, scene)
+        legal = t.state.legal_moves()
+        start = scene.cursor
+        key(app, pygame.K_UP)
+        above = [m for m in legal if m // 8 < start // 8]
+        if above:
+            assert scene.cursor // 8 < start // 8
+
+
+def test_a_game_with_the_pad_only(make_app):
+    app, scene = open_scene(make_app, seed=8, blue="human", orange="human")
+    t = scene.table
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        rng = random.Random(9)
+        for _ in range(16):
+            if t.state.is_over:
+                break
+            s = t.state
+            move = rng.choice(s.legal_moves())
+            assert reach_with(app, scene, move, lambda d: pad_press(app, pad, "dp" + d))
+            pad_press(app, pad, "a")
+            assert t.state.position(s.current) == move
+        assert len(t.moves) >= 1
+        # Y suggests, X takes back (both seats human: one move back)
+        n = len(t.moves)
+        if not t.state.is_over:
+            pad_press(app, pad, "x")
+            assert len(t.history) == n
+    finally:
+        pad.unplug()
+
+
+# -- the mouse ---------------------------------------------------------------------------------
+
+def test_an_illegal_drop_flashes_beeps_and_the_piece_goes_back(make_app):
+    app, scene = open_scene(make_app, seed=3)
+    t = scene.table
+    before = t.state
+    here = before.position("orange")
+    legal = before.legal_moves()
+    bad = next(sq for sq in range(64) if sq not in legal and sq != here
+               and sq != before.position("blue"))
+    frames(app, 1)
+    assert app.last_native.get_at((1, 1))[:3] == amiga.WHITE     # the screen title bar
+    drag(app, scene.square_center(here), scene.square_center(bad))
+    assert "amiga_beep" in app.audio.played
+    assert t.state == before and t.moves == []
+    assert scene.drag is None
+    # the whole screen flashed (Workbench DisplayBeep), then comes back
+    assert app.last_native.get_at((1, 1))[:3] == amiga.BLACK
+    assert colours(app.last_native) <= WB
+    time.sleep(amiga.BEEP_SECONDS + 0.05)
+    frames(app, 2)
+    assert app.last_native.get_at((1, 1))[:3] == amiga.WHITE
+    # the piece is drawn back on its square, not where it was dropped
+    cell = scene.square_rect(here)
+    assert amiga.ORANGE in colours(app.last_native.subsurface(cell))
+    # dragging the computer's piece is refused the same way
+    drag(app, scene.square_center(before.position("blue")), scene.square_center(legal[0]))
+    assert t.state == before
+    assert list(app.audio.played).count("amiga_beep") == 2
+
+
+def test_the_close_gadget_and_the_quit_requester(make_app):
+    from games.launcher.scene import LauncherScene
+    app = make_app()
+    launcher = app.push(LauncherScene(app))
+    scene = app.push(TripppinScene(app, seed=4))
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert scene.requester is not None
+    key(app, pygame.K_ESCAPE)                      # Cancel
+    assert scene.requester is None and app.top is scene
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)                      # OK (the focused button)
+    assert app.top is launcher
+    # back in: the game was kept; the close gadget quits straight away
+    scene = app.push(TripppinScene(app))
+    frames(app, 2)
+    assert scene.table.seed == 4
+    gadget = scene.layout.window.close_rect.center
+    click(app, gadget)
+    assert app.top is launcher
+
+
+# -- menus -------------------------------------------------------------------------------------
+
+def test_right_button_menus_set_level_take_back_and_restart(make_app, tmp_path):
+    app, scene = open_scene(make_app, seed=6)
+    t = scene.table
+    rmb(app, [(320, 128)] + menu_path(scene, "Settings", "Difficulty", "5"))
+    assert t.levels == {"blue": 5, "orange": 5}
+    assert app.game_settings("tripppin")["level"] == 5
+    assert "amiga_click" in app.audio.played
+    assert not scene.strip.open
+    # a human move, the computer's answer, then Take back undoes both
+    first = t.state
+    drag(app, scene.square_center(first.position("orange")),
+         scene.square_center(first.legal_moves()[0]))
+    assert run_until(app, lambda: t.human_to_move and len(t.moves) == 2)
+    rmb(app, [(320, 128)] + menu_path(scene, "Project", "Take back"))
+    assert t.state == first
+    # releasing away from the menus chooses nothing
+    rmb(app, [(320, 128)] + menu_path(scene, "Project", "Restart the game"),
+        release=(320, 200))
+    assert t.state == first
+    # Restart: a new shuffle, and the other piece moves first
+    rmb(app, [(320, 128)] + menu_path(scene, "Project", "Restart the game"))
+    assert t.state.current == "blue" and t.state != first
+    assert t.levels["blue"] == 5 and t.seats["orange"] == "human"
+    rmb(app, [(320, 128)] + menu_path(scene, "Project", "Restart the game"))
+    assert t.options["first"] == "orange"
+
+
+def test_pad_start_opens_the_menus(make_app):
+    app, scene = open_scene(make_app, seed=6)
+    t = scene.table
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad_press(app, pad, "start")
+        assert scene.strip.open
+        pad_press(app, pad, "dpright")             # the Settings menu, on "Blue piece"
+        pad_press(app, pad, "dpright")             # into its submenu, on "Computer"
+        pad_press(app, pad, "dpup")                # "Human"
+        pad_press(app, pad, "a")
+        assert not scene.strip.open
+        assert t.seats["blue"] == "human"
+        pad_press(app, pad, "start")
+        pad_press(app, pad, "dpright")
+        for _ in range(2):
+            pad_press(app, pad, "dpdown")          # Difficulty
+        pad_press(app, pad, "a")                   # into it, on the level now (3)
+        pad_press(app, pad, "dpdown")
+        pad_press(app, pad, "dpdown")
+        pad_press(app, pad, "a")
+        assert t.levels["orange"] == 5
+        pad_press(app, pad, "start")
+        pad_press(app, pad, "b")                   # back closes
+        assert not scene.strip.open
+        # F10 does the same from the keyboard: Settings > Prevent loops
+        key(app, pygame.K_F10)
+        key(app, pygame.K_RIGHT)
+        for _ in range(3):
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+        assert t.ai_options["prevent_loops"] is False
+    finally:
+        pad.unplug()
+
+
+# -- the computer and the suggestions ----------------------------------------------------------
+
+def test_suggest_shows_marching_ants_on_a_legal_square(make_app):
+    app, scene = open_scene(make_app, seed=12)
+    t = scene.table
+    key(app, pygame.K_s)                           # right-Amiga S
+    assert scene.suggest_job is not None
+    assert run_until(app, lambda: scene.suggestion is not None, 10)
+    assert scene.animating()
+    frames(app, 1)
+    sq, depth = scene.suggestion          # (the search may change its mind as it deepens)
+    assert sq in t.state.legal_moves() and depth >= 1
+    tile = app.last_native.subsurface(scene.layout.tile(sq))
+    assert {amiga.ORANGE, amiga.BLUE} <= colours(tile)     # the ants
+    job = scene.suggest_job
+    drag(app, scene.square_center(t.state.position("orange")), scene.square_center(sq))
+    assert scene.suggestion is None and scene.suggest_job is None
+    assert job is None or job.cancelled or job.done
+
+
+def test_computer_against_computer_shows_every_move(make_app):
+    app, scene = open_scene(make_app, seed=14, fast=False, level=1)
+    t = scene.table
+    rmb(app, [(320, 128)] + menu_path(scene, "Settings", "Orange piece", "Computer"))
+    assert t.seats == {"blue": "computer", "orange": "computer"}
+    slid = set()
+
+    def watch():
+        if scene.slide is not None:
+            slid.add(len(t.moves))
+        return len(t.moves) >= 5 or t.state.is_over
+    assert run_until(app, watch, 15)
+    assert scene.shown_moves == t.moves
+    # every move glided across the board before the next one was played
+    assert slid >= set(range(1, len(t.moves)))
+
+
+def test_take_back_does_nothing_when_both_seats_are_computers(make_app):
+    app, scene = open_scene(make_app, seed=15, blue="computer", orange="computer", level=1)
+    t = scene.table
+    assert run_until(app, lambda: len(t.moves) >= 2)
+    n = len(t.moves)
+    scene.take_back()
+    assert len(t.moves) >= n and t.index >= n
+
+
+# -- interlace, palette, saving ----------------------------------------------------------------
+
+def test_interlace_doubles_the_lines_and_the_board_still_works(make_app):
+    app, scene = open_scene(make_app, seed=9)
+    rmb(app, [(320, 128)] + menu_path(scene, "Settings", "Interlace"))
+    frames(app, 2)
+    assert scene.native_size == (640, 512) and scene.pixel_aspect == 1.0
+    assert app.display.native_size == (640, 512)
+    assert app.last_native.get_size() == (640, 512)
+    assert scene.square_rect("a1").h == 50
+    t = scene.table
+    s = t.state
+    move = s.legal_moves()[0]
+    drag(app, scene.square_center(s.position("orange")), scene.square_center(move))
+    assert t.state.position("orange") == move
+    assert colours(app.last_native) <= WB
+    # and back to 256 lines from the menu (whose bar does not move)
+    settle(app, scene)
+    assert run_until(app, lambda: t.human_to_move)
+    rmb(app, [(320, 256)] + menu_path(scene, "Settings", "Interlace"))
+    assert scene.native_size == (640, 256) and app.display.native_size == (640, 256)
+    assert app.game_settings("tripppin")["interlace"] is False
+
+
+def test_every_pixel_is_a_workbench_colour(make_app):
+    app, scene = open_scene(make_app, seed=10)
+    t = scene.table
+    # mid-game: a few moves each
+    for _ in range(3):
+        assert run_until(app, lambda: t.human_to_move)
+        settle(app, scene)
+        s = t.state
+        drag(app, scene.square_center(s.position("orange")),
+             scene.square_center(s.legal_moves()[-1]))
+    assert run_until(app, lambda: t.human_to_move)
+    key(app, pygame.K_s)
+    assert run_until(app, lambda: scene.suggestion is not None, 10)
+    key(app, pygame.K_RIGHT)                                   # the keyboard cursor
+    # the menus open (pointer mode, on a submenu) over the board and the panel
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                         pos=app.display.to_window((300, 100)), button=3))
+    app.step()
+    for p in menu_path(scene, "Settings", "Difficulty", "4"):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.display.to_window(p),
+                                             rel=(0, 0), buttons=(0, 0, 1)))
+        app.step()
+    assert scene.strip.open and scene.strip.sub is not None
+    seen = set()
+    x_seen = False
+    end = time.monotonic() + 0.8                                # both flash phases
+    while time.monotonic() < end:
+        app.step()
+        seen |= colours(app.last_native)
+        target = t.state.target("orange")
+        if target is not None:
+            x_seen |= amiga.ORANGE in colours(app.last_native.subsurface(
+                scene.layout.tile(target)))
+        time.sleep(0.03)
+    assert seen <= WB, seen - WB
+    assert x_seen, "the orange X flashed on orange's target"
+    # the requester and the DisplayBeep flash too
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP,
+                                         pos=app.display.to_window((600, 200)), button=3))
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    assert colours(app.last_native) <= WB
+    key(app, pygame.K_ESCAPE)
+    scene.beep()
+    app.step()
+    assert colours(app.last_native) <= WB
+
+
+def test_the_game_in_progress_is_saved_and_resumed(make_app):
+    app, scene = open_scene(make_app, seed=None)
+    t = scene.table
+    s = t.state
+    drag(app, scene.square_center(s.position("orange")), scene.square_center(s.legal_moves()[0]))
+    assert run_until(app, lambda: t.human_to_move and len(t.moves) == 2)
+    moves, seed = list(t.moves), t.seed
+    app.pop()
+    assert app.store.load(SAVE_NAME, None, 1)["moves"] == moves
+    again = app.push(TripppinScene(app))
+    assert again.table.seed == seed and again.table.moves == moves
+    assert again.table.seats == {"blue": "computer", "orange": "human"}
+
+
+def test_the_cursor_reaches_every_legal_destination():
+    """Whatever the legal destinations, the four directions reach each of them."""
+    from itertools import combinations
+    from games.tripppin import rules
+    for centre in (27, 0, 7, 59, 24):
+        c0, r0 = centre % 8, centre // 8
+        around = [(r0 + dr) * 8 + c0 + dc for dc, dr in rules.DIRECTIONS
+                  if 0 <= c0 + dc < 8 and 0 <= r0 + dr < 8]
+        for r in range(1, len(around) + 1):
+            for moves in combinations(sorted(around), r):
+                moves = list(moves)
+                seen, frontier = {moves[0]}, [moves[0]]
+                while frontier:
+                    c = frontier.pop()
+                    for d in ("up", "down", "left", "right"):
+                        n = cursor_step(moves, c, d)
+                        assert n in moves
+                        if n not in seen:
+                            seen.add(n)
+                            frontier.append(n)
+                assert seen == set(moves), (centre, moves)
