@@ -55,6 +55,14 @@ class LauncherBase(Scene):
             ega.draw(surface, self.subtitle, ((640 - ega.size(self.subtitle)[0]) // 2, 70), DIM)
         pygame.draw.line(surface, PANEL, (40, 92), (600, 92), 2)
 
+    def draw_menu(self, surface: pygame.Surface, menu: MenuList) -> None:
+        """The menu, and the selected item's one-line hint under it."""
+        menu.draw(surface)
+        item = menu.selected
+        if item is not None and item.hint:
+            ega = fonts.get("ega8x14")
+            ega.draw(surface, item.hint, ((640 - ega.size(item.hint)[0]) // 2, 400), FG)
+
     def footer(self, surface: pygame.Surface, text: str) -> None:
         ega = fonts.get("ega8x14")
         ega.draw(surface, text, ((640 - ega.size(text)[0]) // 2, 452), DIM)
@@ -90,11 +98,7 @@ class LauncherScene(LauncherBase):
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)
-        self.menu.draw(surface)
-        item = self.menu.selected
-        ega = fonts.get("ega8x14")
-        if item is not None and item.hint:
-            ega.draw(surface, item.hint, ((640 - ega.size(item.hint)[0]) // 2, 400), FG)
+        self.draw_menu(surface, self.menu)
         pads = len(self.app.input.pads)
         self.footer(surface, "Arrows/pad: choose  Enter/A: start  F11: full screen"
                     + (f"  ({pads} pad{'s' if pads != 1 else ''})" if pads else ""))
@@ -177,11 +181,7 @@ class SettingsScene(LauncherBase):
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)
-        self.menu.draw(surface)
-        item = self.menu.selected
-        if item is not None and item.hint:
-            ega = fonts.get("ega8x14")
-            ega.draw(surface, item.hint, ((640 - ega.size(item.hint)[0]) // 2, 400), FG)
+        self.draw_menu(surface, self.menu)
         self.footer(surface, "Left/Right: change  Enter/A: choose  Esc/B: back")
 
 
