@@ -471,6 +471,37 @@ def test_undo_cancels_the_thinking(make_app):
     assert not table.thinking and job.cancelled
 
 
+def test_a_failing_computer_player_never_ends_the_game(make_app):
+    import games
+    from games.core.table import Table
+    app = make_app()
+    told = []
+    entry = games.get("tripppin")
+    table = Table("tripppin", entry.rules, "tests.broken_ai", worker=app.worker, seed=4,
+                  seats={"blue": "computer", "orange": "computer"}, notify=told.append)
+    end = time.monotonic() + 20
+    while len(table.moves) < 2 and time.monotonic() < end:
+        table.update()
+        time.sleep(0.01)
+    assert len(table.moves) == 2
+    assert told and "the search fell over" in told[0]
+    # the worker process dying mid-search is the same: kill it while it thinks
+    table2 = Table("tripppin", entry.rules, "tests.slow_ai", worker=app.worker, seed=5,
+                   seats={"blue": "computer", "orange": "computer"}, notify=told.append)
+    table2.update()
+    assert table2.thinking
+    app.worker._proc.kill()
+    while not table2.moves and time.monotonic() < end + 10:
+        table2.update()
+        time.sleep(0.01)
+    assert table2.moves and "ended unexpectedly" in told[-1]
+    # and the next search runs in a fresh worker
+    while len(table2.moves) < 2 and time.monotonic() < end + 20:
+        table2.update()
+        time.sleep(0.01)
+    assert len(table2.moves) == 2
+
+
 def test_worker_reports_errors_and_streams(make_app):
     from games.core.worker import Worker
     w = Worker()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import sys
 from typing import Any, Callable
 
 from .worker import Worker, resolve
@@ -30,7 +31,8 @@ class Table:
                  levels: dict[str, int] | int = 3, seed: int | None = None,
                  options: dict | None = None, ai_options: dict | None = None,
                  start_text: str | None = None, min_think: float = 0.0,
-                 clock: Callable[[], float] | None = None):
+                 clock: Callable[[], float] | None = None,
+                 notify: Callable[[str], None] | None = None):
         self.game = game
         self.rules_name = rules
         self.rules = importlib.import_module(rules)
@@ -42,6 +44,7 @@ class Table:
             import time
             clock = time.monotonic
         self.clock = clock
+        self.notify = notify or (lambda sentence: print(sentence, file=sys.stderr))
         self.job = None
         self.hold = False          # the scene is animating: no computer move is applied
         self.changed = 0           # bumped on every change of state, for scenes to notice
@@ -219,9 +222,15 @@ class Table:
         if self.clock() - self._job_started < self.min_think:
             return False
         job, self.job = self.job, None
-        if job.error:
-            raise RuntimeError(f"the computer player failed: {job.error}")
-        self.play(job.result)
+        move = job.result
+        if job.error or move not in self.state.legal_moves():
+            # A broken search (or a worker that died) must not end the game: the seat
+            # plays a legal move of the seeded generator's choosing, and the user is told.
+            move = self.ai_rng().choice(self.state.legal_moves())
+            why = job.error or f"it chose {move!r}, which is not legal"
+            self.notify(f"The computer player failed ({why}); "
+                        f"it played {self.state.move_text(move)} instead.")
+        self.play(move)
         return True
 
     def _start_thinking(self) -> None:

@@ -179,7 +179,7 @@ class TriboloScene(Scene):
                            worker=app.worker, seats=dict(self.gs["seats"]),
                            levels=self.gs["level"], seed=seed,
                            options={"board": self.gs["board"]}, ai_options=ai_options,
-                           min_think=MIN_THINK)
+                           min_think=MIN_THINK, notify=app.notice)
         self.speed = 1.0            # tests set 0: no animation, no pauses
         self.mode = "title"          # "title", then "play"
         self.title_choice = 0        # 0 new game, 1 resume (when an autosave exists)

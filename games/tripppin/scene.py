@@ -256,7 +256,8 @@ class TripppinScene(Scene):
                            seats={"blue": s["blue"], "orange": s["orange"]},
                            levels=s["level"], seed=seed,
                            options={"first": "orange", "fair": s["fair"]},
-                           ai_options=ai_options, min_think=self.min_think)
+                           ai_options=ai_options, min_think=self.min_think,
+                           notify=app.notice)
         if seed is None and self.table.load(app.store, SAVE_NAME):
             for piece in rules.PIECES:         # the settings say who plays what
                 self.table.set_seat(piece, s[piece])
