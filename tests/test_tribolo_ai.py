@@ -1,0 +1,153 @@
+"""Tests of games.tribolo.ai: legal answers, the Best rule, determinism and speed."""
+
+import random
+import time
+
+import pytest
+
+from games.tribolo import ai
+from games.tribolo.rules import State, new_game
+
+
+def positions(seeds=(1, 2), boards=(7, 1, 8), every=9):
+    """Positions from real games (greedy play with random ties)."""
+    out = []
+    for seed in seeds:
+        for n in boards:
+            s = new_game(seed, board=n)
+            rng = random.Random(seed)
+            k = 0
+            while not s.is_over:
+                if k % every == 0:
+                    out.append(s)
+                s = s.play(ai.best_move(s, rng))
+                k += 1
+    return out
+
+
+POSITIONS = positions()
+
+
+def test_levels():
+    assert ai.LEVELS == (1, 2, 3)
+    assert ai.DEFAULT_LEVEL == 3
+    with pytest.raises(ValueError):
+        ai.choose_move(new_game(1), 4, random.Random(1))
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_choose_move_is_legal(level):
+    rng = random.Random(level)
+    for s in POSITIONS:
+        assert ai.choose_move(s, level, rng) in s.legal_moves()
+
+
+def test_level3_is_legal_and_plays_a_whole_game():
+    s = new_game(11)
+    rng = random.Random(3)
+    while not s.is_over:
+        m = ai.choose_move(s, 3, rng) if s.current == "blue" else ai.best_move(s, rng)
+        assert m in s.legal_moves()
+        s = s.play(m)
+    assert s.winners()
+
+
+def test_level3_on_sample_positions():
+    rng = random.Random(5)
+    for s in POSITIONS[::4]:
+        assert ai.choose_move(s, 3, rng) in s.legal_moves()
+
+
+def test_no_move_when_over():
+    over = State.from_text("tribolo\nturn -\nBR\n")
+    for level in ai.LEVELS:
+        with pytest.raises(ValueError):
+            ai.choose_move(over, level, random.Random(1))
+    with pytest.raises(ValueError):
+        ai.best_move(over)
+
+
+def test_level1_is_most_flips():
+    rng = random.Random(7)
+    for s in POSITIONS:
+        counts = {m: len(s.flips(m)) for m in s.legal_moves()}
+        top = max(counts.values())
+        first_best = next(m for m in s.legal_moves() if counts[m] == top)
+        assert ai.best_move(s) == first_best
+        assert counts[ai.best_move(s, rng)] == top
+        assert counts[ai.choose_move(s, 1, rng)] == top
+
+
+def test_level1_breaks_ties_with_rng():
+    s = State.from_text("tribolo\nturn blue\n...\n.R.\n.RB\n")
+    # a3 flips b3 (west of c3) and a1 flips b2 (north-west of c3): one tile each.
+    moves = s.legal_moves()
+    counts = {m: len(s.flips(m)) for m in moves}
+    top = max(counts.values())
+    tied = sorted(m for m in moves if counts[m] == top)
+    seen = {ai.best_move(s, random.Random(i)) for i in range(40)}
+    assert seen == set(tied)
+
+
+def test_deterministic_given_seed():
+    for s in POSITIONS[::6]:
+        for level in (1, 2, 3):
+            a = ai.choose_move(s, level, random.Random(99))
+            b = ai.choose_move(s, level, random.Random(99))
+            assert a == b
+
+
+def test_anchors_and_stable_tiles():
+    # Anchors: walled on all four lines (here the corners, and the square boxed in by the
+    # grey squares); edges: walled on three.
+    s = State.from_text("tribolo\nturn blue\nBBB..\n.R...\n.....\n...#.\n")
+    info = ai._info(s)
+    geo = s.geometry
+    anchors = set(geo.squares(info.anchors))
+    assert anchors == {(0, 0), (4, 0), (0, 3), (4, 3), (2, 3)}   # c4: beside the grey d4
+    assert (1, 0) in geo.squares(info.edges)
+    assert (1, 3) in geo.squares(info.edges)
+    blue = s.tile_bits[0]
+    # The corner is an anchor; b1 and c1 lean on it along the top edge.
+    assert set(geo.squares(info.stable(blue))) == {(0, 0), (1, 0), (2, 0)}
+    assert info.stable(s.tile_bits[1]) == 0
+
+
+def test_prefers_a_corner_to_a_few_more_tiles():
+    # Blue may take the corner a1 (one tile) or flip two tiles in the open; red answers.
+    s = State.from_text(
+        "tribolo\nturn blue\n"
+        ".......\n"
+        ".R.....\n"
+        "..B....\n"
+        "..BRR..\n"
+        ".......\n"
+        "G.G.G..\n"
+    )
+    assert ai.best_move(s) == (5, 3)           # f4 turns two tiles
+    for level in (2, 3):
+        assert ai.choose_move(s, level, random.Random(1)) == (0, 0)
+
+
+def test_single_move_answers_at_once():
+    s = State.from_text("tribolo\nturn blue\n.RB\n")
+    assert ai.choose_move(s, 3, random.Random(1)) == (0, 0)
+
+
+def test_two_colour_othello():
+    s = State.from_text("tribolo\nturn blue\n" + "\n".join(
+        ["........"] * 3 + ["...RB...", "...BR..."] + ["........"] * 3) + "\n")
+    for level in ai.LEVELS:
+        assert ai.choose_move(s, level, random.Random(1)) in s.legal_moves()
+
+
+def test_level3_time():
+    # The budget is about 0.35 s; allow a generous margin for a busy CI machine.
+    mid = [s for s in POSITIONS if 60 < sum(s.counts().values()) < 130][:6]
+    assert mid
+    worst = 0.0
+    for s in mid:
+        t = time.perf_counter()
+        ai.choose_move(s, 3, random.Random(1))
+        worst = max(worst, time.perf_counter() - t)
+    assert worst < 1.0
