@@ -207,7 +207,7 @@ class _Searcher:
         if mine > top:
             return WIN + (mine - top)
         if mine == top:
-            return WIN / 2 + 0.0
+            return WIN / 2
         return -WIN + (mine - top)
 
     def evaluate(self, bb, mob):
