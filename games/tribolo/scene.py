@@ -167,6 +167,7 @@ class TriboloScene(Scene):
     toast_colors = (WHITE, BLUE)
     commands = COMMANDS
     pad_commands = PAD_COMMANDS
+    bench_start_keys = ("return", "return")   # "Press any key", then past "X goes first"
 
     def __init__(self, app, seed=None):
         super().__init__(app)
