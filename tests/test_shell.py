@@ -169,9 +169,12 @@ def test_a_virtual_gamepad_plugs_in_drives_the_launcher_and_unplugs(make_app):
         pad.axis(1, 0)
         app.step()
         assert scene.menu.cursor == (item_index(scene.menu, "Settings") + 1) % len(scene.menu.items)
-        # Start opens the menu action
+        # Start is the menu action: on the launcher it opens Settings
         pad_press(app, pad, "start")
         assert app.action_log[-1].kind == "menu" and app.action_log[-1].source == "pad"
+        assert isinstance(app.top, SettingsScene)
+        pad_press(app, pad, "b")
+        assert app.top is scene
     finally:
         pad.unplug()
     frames(app, 3)

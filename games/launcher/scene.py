@@ -94,13 +94,16 @@ class LauncherScene(LauncherBase):
         if action.kind == "back":
             self.menu.cursor = len(self.menu.items) - 1
             return
+        if action.kind == "menu":           # Start, F10, Tab: the launcher's menu is Settings
+            self.app.push(SettingsScene(self.app))
+            return
         self.menu.handle(action)
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)
         self.draw_menu(surface, self.menu)
         pads = len(self.app.input.pads)
-        self.footer(surface, "Arrows/pad: choose  Enter/A: start  F11: full screen"
+        self.footer(surface, "Arrows/pad: choose  Enter/A: start  F10/Start: settings  F11: full screen"
                     + (f"  ({pads} pad{'s' if pads != 1 else ''})" if pads else ""))
 
 
