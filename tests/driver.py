@@ -134,3 +134,9 @@ def pad_press(app, pad: VirtualPad, name: str, steps=1):
 def frames(app, n: int):
     for _ in range(n):
         app.step()
+
+
+def colours(surface) -> set:
+    """Every colour (r, g, b) used in a surface (palette checks of native frames)."""
+    raw = pygame.image.tobytes(surface, "RGB")
+    return {tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)}

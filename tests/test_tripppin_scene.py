@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from driver import VirtualPad, click, drag, frames, key, pad_press
+from driver import VirtualPad, click, colours, drag, frames, key, pad_press
 from games.tripppin import ai
 from games.tripppin.scene import SAVE_NAME, TripppinScene, cursor_step
 from games.ui import amiga
@@ -38,11 +38,6 @@ def run_until(app, cond, timeout=10.0):
 def settle(app, scene):
     """Let the slide of the last move finish."""
     run_until(app, lambda: scene.slide is None, 2)
-
-
-def colours(surface):
-    data = pygame.image.tobytes(surface, "RGB")
-    return {tuple(data[i:i + 3]) for i in range(0, len(data), 3)}
 
 
 def rmb(app, points, release=None):

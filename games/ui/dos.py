@@ -74,13 +74,6 @@ GREY_BOX = Look(fg=BLACK, bg=LIGHT_GREY, border=BLACK, title=BLUE, hi_fg=WHITE, 
                 dim=DARK_GREY, key=RED, value=BLUE)
 
 
-def check_palette(surface: pygame.Surface) -> set:
-    """The colours of ``surface`` that are not EGA colours (empty when all is well)."""
-    raw = pygame.image.tobytes(surface, "RGB")
-    seen = {raw[i:i + 3] for i in range(0, len(raw), 3)}
-    return {tuple(c) for c in seen} - PALETTE_SET
-
-
 # -- text -----------------------------------------------------------------------------------
 
 def text(surface, s: str, pos, fg, bg=None) -> pygame.Rect:
