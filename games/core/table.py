@@ -18,11 +18,25 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .worker import Worker, resolve
 
 SAVE_VERSION = 1
+MAX_SAVED_MOVES = 20000      # a save with a longer move list is refused, not replayed
+KINDS = ("move", "chance", "undo", "redo", "new", "load")
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One change of the table, for the scene to show: ``kind`` is one of KINDS; ``text``
+    is the move's (or chance outcome's) notation for "move" and "chance", else ""."""
+    before: Any
+    after: Any
+    text: str
+    kind: str
+    seat: str | None = None      # who moved (the seat to move in ``before``), if anyone
 
 
 class Table:
@@ -47,7 +61,11 @@ class Table:
         self.notify = notify or (lambda sentence: print(sentence, file=sys.stderr))
         self.job = None
         self.hold = False          # the scene is animating: no computer move is applied
-        self.changed = 0           # bumped on every change of state, for scenes to notice
+        self.changed = 0           # bumped on every change of state
+        self.transitions: list[Transition] = []   # newest last; a scene takes them
+        self.pending = None        # a drawn chance outcome the scene has not applied yet
+        self.auto_chance = True    # update() draws chance outcomes (and applies them when
+                                   # nothing holds); False: only roll() does
         self._seats_spec = dict(seats or {})
         self._levels_spec = levels
         self.new_game(seed=seed, options=options, start_text=start_text)
@@ -65,13 +83,25 @@ class Table:
             first = self.rules.State.from_text(start_text)
         else:
             first = self.rules.new_game(seed=self.seed, **self.options)
+        before = self.states[self.index] if getattr(self, "states", None) else None
         self.states = [first]
         self.moves: list[str] = []
         self.index = 0
+        self.pending = None
         self.seats = {p: self._seats_spec.get(p, "human") for p in first.players}
         lv = self._levels_spec
         self.levels = {p: (lv.get(p, 3) if isinstance(lv, dict) else lv) for p in first.players}
+        self._record(before, "", "new")
+
+    def _record(self, before, text: str, kind: str, seat: str | None = None) -> None:
         self.changed += 1
+        self.transitions.append(Transition(before, self.state, text, kind, seat))
+        del self.transitions[:-64]          # a scene that never reads them keeps a few
+
+    def take_transitions(self) -> list:
+        """The changes since the last call, oldest first."""
+        out, self.transitions = self.transitions, []
+        return out
 
     def set_seat(self, seat: str, kind: str) -> None:
         if kind not in ("human", "computer"):
@@ -127,12 +157,13 @@ class Table:
         text = s.move_text(move)
         nxt = s.play(move)
         self.cancel_thinking()
+        self.pending = None
         del self.states[self.index + 1:]
         del self.moves[self.index:]
         self.states.append(nxt)
         self.moves.append(text)
         self.index += 1
-        self.changed += 1
+        self._record(s, text, "chance" if s.is_chance else "move", s.current)
         return nxt
 
     def _parse_outcome(self, text: str):
@@ -141,8 +172,9 @@ class Table:
                 return outcome
         return self.state.parse_move(text)
 
-    def roll(self):
-        """At a chance point: draw an outcome (seeded by the game and the ply) and play it."""
+    def draw_chance(self):
+        """At a chance point: the outcome, drawn from a generator seeded by the game and the
+        ply, so an undo and a replay draw the same dice (or spin) again."""
         s = self.state
         if not s.is_chance:
             raise ValueError("not a chance point")
@@ -153,8 +185,12 @@ class Table:
         for outcome, p in outcomes:
             acc += p
             if r < acc:
-                break
-        return self.play(outcome)
+                return outcome
+        return outcomes[-1][0]
+
+    def roll(self):
+        """At a chance point: draw the outcome and play it at once."""
+        return self.play(self.draw_chance())
 
     # -- undo ---------------------------------------------------------------------------------
     @property
@@ -168,36 +204,41 @@ class Table:
     def undo(self) -> bool:
         if not self.can_undo:
             return False
-        self.cancel_thinking()
-        self.index -= 1
-        self.changed += 1
+        self._jump(self.index - 1, "undo")
         return True
 
     def redo(self) -> bool:
         if not self.can_redo:
             return False
-        self.cancel_thinking()
-        self.index += 1
-        self.changed += 1
+        self._jump(self.index + 1, "redo")
         return True
 
-    def take_back(self, limit: int | None = None) -> bool:
+    def _jump(self, index: int, kind: str) -> None:
+        self.cancel_thinking()
+        self.pending = None
+        before = self.state
+        self.index = index
+        self._record(before, "", kind)
+
+    def take_back(self, limit: int | None = None, across_chance: bool = True) -> bool:
         """Undo the last move made by a human seat and every computer move after it.
 
-        ``limit`` caps how far back take-backs may reach (Tripppin's forty moves).
-        Nothing happens when no seat is human.
+        ``limit`` caps how far back take-backs may reach (Tripppin's forty moves). With
+        ``across_chance=False`` a take-back never reaches back past a chance outcome (a
+        spin stays spun). Thrown dice stay thrown either way: the state a human moved
+        from already shows them. Nothing happens when no seat is human.
         """
         if "human" not in self.seats.values():
             return False
         floor = 0 if limit is None else max(0, len(self.states) - 1 - limit)
         i = self.index
         while i > floor:
+            if not across_chance and self.states[i - 1].is_chance:
+                return False
             mover = self.states[i - 1].current
             i -= 1
             if self.is_human(mover):
-                self.cancel_thinking()
-                self.index = i
-                self.changed += 1
+                self._jump(i, "undo")
                 return True
         return False
 
@@ -206,9 +247,22 @@ class Table:
         return random.Random(f"{self.seed}/{self.index}/ai")
 
     def update(self) -> bool:
-        """Once a frame: start, poll or apply the computer's move. True if the state changed."""
+        """Once a frame: draw or apply a chance outcome; start, poll or apply the computer's
+        move. True if the state changed (or an outcome was drawn and is now pending)."""
         if self.state.is_over:
             return False
+        if self.state.is_chance:
+            if not self.auto_chance:
+                return False
+            if self.pending is None:
+                # drawn now, applied once nothing holds: the scene animates the throw first
+                self.pending = self.draw_chance()
+                self.changed += 1
+                return True
+            if self.hold:
+                return False
+            self.play(self.pending)
+            return True
         if not self.computer_to_move:
             if self.job is not None:
                 self.cancel_thinking()
@@ -256,6 +310,7 @@ class Table:
             "seed": self.seed,
             "options": self.options,
             "start": self.start_text,
+            "first": _digest(self.states[0]),
             "moves": list(self.moves[: self.index]),
             "seats": dict(self.seats),
             "levels": dict(self.levels),
@@ -273,6 +328,8 @@ class Table:
             raise ValueError("the save has no seed")
         if not isinstance(options, dict) or not isinstance(moves, list):
             raise ValueError("the save has no options or no move list")
+        if len(moves) > MAX_SAVED_MOVES:
+            raise ValueError(f"the save has {len(moves)} moves, more than any real game")
         if start is not None and not isinstance(start, str):
             raise ValueError("the save's starting position is not text")
         try:
@@ -280,6 +337,10 @@ class Table:
                      else self.rules.new_game(seed=seed, **options))
         except TypeError as exc:
             raise ValueError(f"the save's options do not fit this game ({exc})") from None
+        first = data.get("first")
+        if first is not None and first != _digest(state):
+            raise ValueError("the save was made on another board than its seed gives "
+                             "(the file was changed)")
         states = [state]
         for n, text in enumerate(moves, 1):
             if not isinstance(text, str):
@@ -300,7 +361,12 @@ class Table:
 
     def load_data(self, data: Any) -> None:
         seed, options, start, moves, states = self.replay(data)
+        self._adopt(data, seed, options, start, moves, states)
+
+    def _adopt(self, data, seed, options, start, moves, states) -> None:
         self.cancel_thinking()
+        self.pending = None
+        before = self.state
         self.seed, self.options, self.start_text = seed, options, start
         self.states, self.moves, self.index = states, moves, len(moves)
         for seat, kind in (data.get("seats") or {}).items():
@@ -308,27 +374,47 @@ class Table:
                 self.seats[seat] = kind
                 self._seats_spec[seat] = kind
         for seat, level in (data.get("levels") or {}).items():
-            if seat in self.levels and isinstance(level, int):
+            if seat in self.levels and self._level_ok(level):
                 self.levels[seat] = level
-        self.changed += 1
+        self._record(before, "", "load")
+
+    def _level_ok(self, level) -> bool:
+        """A level this game's computer player knows (a save's level 99 is ignored)."""
+        if isinstance(level, bool) or not isinstance(level, int):
+            return False
+        try:
+            known = getattr(importlib.import_module(self.ai_name), "LEVELS", None)
+        except ImportError:
+            known = None
+        return level in known if known is not None else 1 <= level <= 9
 
     def save(self, store, name: str) -> None:
         store.save(name, self.save_data(), SAVE_VERSION)
 
     def load(self, store, name: str) -> bool:
         """Load a save from the store. A save that cannot be read or replayed is moved aside
-        (the store tells the user) and the game in hand is kept. True if loaded."""
+        (the store tells the user) and the game in hand is kept. True if loaded. The save
+        is replayed once: the states the check built are the ones adopted."""
+        replayed = []
+
         def check(data):
-            self.replay(data)
+            replayed.append(self.replay(data))
             return data
         data = store.load(name, None, SAVE_VERSION, check)
-        if data is None:
+        if data is None or not replayed:
             return False
-        self.load_data(data)
+        self._adopt(data, *replayed[-1])
         return True
 
     def close(self) -> None:
         self.cancel_thinking()
+
+
+def _digest(state) -> str:
+    """What identifies a starting position, kept in a save: a seed changed by hand that
+    happens to replay its moves on another board is still refused."""
+    import hashlib
+    return hashlib.sha256(state.to_text().encode("utf-8")).hexdigest()[:16]
 
 
 class _Answered:
