@@ -16,7 +16,6 @@ import os  # noqa: E402
 import sys  # noqa: E402
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-TEST_SCENE_NAME = "loop-test"   # the built-in input test screen (games/launcher/testscene.py)
 
 
 def _positive(text: str) -> int:
@@ -52,12 +51,13 @@ def _size(text: str) -> tuple:
 def build_parser() -> argparse.ArgumentParser:
     from games import games
     names = [g.name for g in games()]
+    hidden = [g.name for g in games(include_hidden=True) if g.hidden]
     p = argparse.ArgumentParser(
         prog="python main.py",
         description="Tricade: Triple 3, Tribolo, Tripppin and TriAxis, as they were.",
-        epilog="Keys anywhere: F11 or Alt+Enter toggles full screen. "
-               f"'{TEST_SCENE_NAME}' opens the built-in input test screen.")
-    p.add_argument("game", nargs="?", metavar="GAME", choices=names + [TEST_SCENE_NAME],
+        epilog="Keys anywhere: F11 or Alt+Enter toggles full screen. Also by name: "
+               + ", ".join(hidden) + ".")
+    p.add_argument("game", nargs="?", metavar="GAME", choices=names + hidden,
                    help="start this game at once (one of: %s)" % ", ".join(names))
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True,
@@ -93,13 +93,22 @@ def parse_args(argv=None):
     return args
 
 
+def root_scene(app) -> None:
+    """The composition root: the launcher at the bottom of the stack, and the game named on
+    the command line over it."""
+    from games.launcher.scene import LauncherScene, open_game
+    app.push(LauncherScene(app))
+    if app.options.game:
+        open_game(app, app.options.game, seed=app.options.seed)
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     from games.core.app import Options, run
     return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
                        scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
                        seed=args.seed, frames=args.frames, screenshot=args.screenshot,
-                       window_size=args.size, started=STARTED))
+                       window_size=args.size, started=STARTED), root_scene)
 
 
 if __name__ == "__main__":

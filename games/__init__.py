@@ -15,18 +15,34 @@ from dataclasses import dataclass, field
 class GameEntry:
     name: str                 # short id, used on the command line and in file names
     title: str                # shown in the launcher
-    platform: str             # the look: "riscos", "amiga" or "dos"
-    native_size: tuple        # the original screen, in pixels
-    pixel_aspect: float       # how tall one native pixel is shown, relative to its width
-    rules: str                # module path of the pure rules
+    platform: str             # the look (games.ui.looks): "riscos", "amiga", "dos"
+    rules: str                # module path of the pure rules ("" for a screen with no game)
     ai: str                   # module path of the computer player
     scene: str                # "module:factory" of the pygame scene
     blurb: str = ""           # one line for the launcher
     year: int = 0
     machine: str = ""
-    hidden: bool = False      # built-in test scenes: reachable by name, not listed
+    hidden: bool = False      # reachable by name, not listed (test screens, games to come)
     ai_options: dict = field(default_factory=dict)
     scores: str = ""          # "module:function(store) -> list of lines", if the game keeps scores
+    test_options: tuple = ({},)   # new_game keyword sets the generic registry test covers
+
+    @property
+    def look(self):
+        from games.ui import looks   # pure data, no pygame
+        return looks.get(self.platform)
+
+    @property
+    def native_size(self) -> tuple:
+        return self.look.native_size
+
+    @property
+    def pixel_aspect(self) -> float:
+        return self.look.pixel_aspect
+
+    @property
+    def is_game(self) -> bool:
+        return bool(self.rules)
 
     def rules_module(self):
         return importlib.import_module(self.rules)
@@ -60,6 +76,11 @@ def games(include_hidden: bool = False) -> list[GameEntry]:
     return [e for e in REGISTRY.values() if include_hidden or not e.hidden]
 
 
+def playable(include_hidden: bool = False) -> list[GameEntry]:
+    """The entries that are games (rules and a computer player), not test screens."""
+    return [e for e in games(include_hidden) if e.is_game]
+
+
 def get(name: str) -> GameEntry:
     try:
         return REGISTRY[name]
@@ -72,8 +93,6 @@ register(GameEntry(
     name="tripppin",
     title="Tripppin",
     platform="amiga",
-    native_size=(640, 256),
-    pixel_aspect=2.0,
     rules="games.tripppin.rules",
     ai="games.tripppin.ai",
     scene="games.tripppin.scene:TripppinScene",
@@ -87,8 +106,6 @@ register(GameEntry(
     name="tribolo",
     title="Tribolo",
     platform="dos",
-    native_size=(640, 350),
-    pixel_aspect=(480 / 350),
     rules="games.tribolo.rules",
     ai="games.tribolo.ai",
     scene="games.tribolo.scene:TriboloScene",
@@ -96,4 +113,16 @@ register(GameEntry(
     year=1992,
     machine="DOS, EGA",
     scores="games.tribolo.scores:score_lines",
+    test_options=tuple({"board": n} for n in range(1, 10)),
+))
+
+register(GameEntry(
+    name="loop-test",
+    title="Input test",
+    platform="test",
+    rules="",
+    ai="",
+    scene="games.launcher.testscene:TestScene",
+    blurb="Keys, mouse and pads, as the loop sees them.",
+    hidden=True,
 ))

@@ -65,6 +65,10 @@ class Scene:
     def close(self) -> None:
         """Popped for good (or the program ends): cancel work, save what must be saved."""
 
+    def draw_toasts(self, surface: pygame.Surface, lines: list) -> None:
+        """Draw the app's notices over the picture. The core knows no font: a scene in a
+        platform look (games.ui.scene.LookScene) draws them in its look."""
+
 
 @dataclass
 class Options:
@@ -79,6 +83,7 @@ class Options:
     screenshot: str | None = None
     window_size: tuple | None = None
     worker_mode: str = "process"
+    anim_speed: float = 1.0           # the timeline's speed: tests and the attract mode raise it
     started: float | None = None      # perf_counter() at process start, for start-up timing
 
 
@@ -117,6 +122,13 @@ class App:
         self.first_frame_s: float | None = None
         self.last_native: pygame.Surface | None = None
         self.action_log: list[Action] = []   # the last actions handled (tests read it)
+        self.anim_speed = opts.anim_speed    # every timeline runs at this speed (0: instant)
+        self.last_input = time.monotonic()   # when a person last touched anything
+
+    @property
+    def idle_seconds(self) -> float:
+        """Seconds since the last real input (a key, a button, a pointer move, a stick)."""
+        return time.monotonic() - self.last_input
 
     # -- notices ----------------------------------------------------------------------------
     def notice(self, sentence: str) -> None:
@@ -284,6 +296,7 @@ class App:
 
     def _deliver(self, action: Action) -> None:
         top = self.top
+        self.last_input = time.monotonic()
         if top is None or self.paused:
             return
         self.action_log.append(action)
@@ -311,26 +324,8 @@ class App:
         lines = [t[0] for t in self._toasts[-2:]]
         if self.paused:
             lines.append("Paused - click or press a key to go on")
-        if not lines:
-            return
-        from games.ui import fonts
-        font = fonts.get(top.font_name)
-        fg, bg = top.toast_colors
-        w, h = surface.get_size()
-        per_line = max(1, w // font.width - 2)
-        wrapped = []
-        for line in lines:
-            while len(line) > per_line:
-                cut = line.rfind(" ", 0, per_line)
-                cut = per_line if cut <= 0 else cut
-                wrapped.append(line[:cut])
-                line = line[cut:].lstrip()
-            wrapped.append(line)
-        y = h - len(wrapped) * (font.height + 2) - 2
-        surface.fill(bg, (0, y - 2, w, h - y + 2))
-        for line in wrapped:
-            font.draw(surface, line, (font.width, y), fg)
-            y += font.height + 2
+        if lines:
+            top.draw_toasts(surface, lines)
 
     def shutdown(self, quit_pygame: bool = True) -> None:
         """Close every scene, the worker, sound and pads; then SDL (unless the caller, a
@@ -345,10 +340,13 @@ class App:
             pygame.quit()
 
 
-def run(options: Options) -> int:
+def run(options: Options, root) -> int:
+    """Run the app with the root scene ``root(app)`` chooses (main.py is the composition
+    root: the core imports no scene)."""
     app = App(options)
-    from games.launcher.scene import LauncherScene, open_game
-    app.push(LauncherScene(app))
-    if options.game:
-        open_game(app, options.game, seed=options.seed)
+    try:
+        root(app)
+    except BaseException:
+        app.shutdown()
+        raise
     return app.run()

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pygame
 
 import games
-from games.core.app import Scene
+from games.ui import looks
+from games.ui.scene import LookScene
 from games.core.store import DEFAULT_KEYS, DEFAULT_PAD, SCALE_MODES
 from games.ui import fonts
 from games.ui.widgets import Item, MenuList, MenuLook
@@ -28,16 +29,13 @@ ACTION_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
                  "confirm": "Confirm", "back": "Back", "menu": "Menu"}
 
 
-def look(line_height: int = 18) -> MenuLook:
+def menu_look(line_height: int = 18) -> MenuLook:
     return MenuLook(font=fonts.get("ega8x14"), fg=FG, bg=None, hi_fg=HI_FG, hi_bg=HI_BG,
                     dim=DIM, line_height=line_height, value_fg=ACCENT)
 
 
-class LauncherBase(Scene):
-    native_size = (640, 480)
-    pixel_aspect = 1.0
-    font_name = "ega8x14"
-    toast_colors = (FG, PANEL)
+class LauncherBase(LookScene):
+    look = looks.LAUNCHER
     title = "TRICADE"
     subtitle = ""
 
@@ -87,7 +85,7 @@ class LauncherScene(LauncherBase):
                  hint="Display, sound, keys and gamepad."),
             Item("Quit", on_confirm=self.app.quit, hint="Leave Tricade."),
         ]
-        self.menu = MenuList(items, look(24), pygame.Rect(80, 120, 480, 24 * len(items)),
+        self.menu = MenuList(items, menu_look(24), pygame.Rect(80, 120, 480, 24 * len(items)),
                              sound=self.ui_sound)
 
     def handle(self, action) -> None:
@@ -109,10 +107,6 @@ class LauncherScene(LauncherBase):
 
 def open_game(app, name: str, seed: int | None = None) -> bool:
     """Push a registered game's scene; say so on screen if it cannot be opened."""
-    if name == "loop-test":
-        from games.launcher.testscene import TestScene
-        app.push(TestScene(app))
-        return True
     try:
         entry = games.get(name)
         factory = entry.scene_factory()
@@ -168,7 +162,7 @@ class SettingsScene(LauncherBase):
             Item("Gamepad bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "pad"))),
             Item("Back", on_confirm=self.app.pop),
         ]
-        self.menu = MenuList(items, look(22), pygame.Rect(60, 112, 520, 22 * len(items)),
+        self.menu = MenuList(items, menu_look(22), pygame.Rect(60, 112, 520, 22 * len(items)),
                              sound=self.ui_sound)
 
     def changed(self) -> None:
@@ -205,7 +199,7 @@ class BindingsScene(LauncherBase):
                       on_confirm=lambda a=a: self.start(a)) for a in self.defaults]
         items += [Item("Reset to defaults", on_confirm=self.reset),
                   Item("Back", on_confirm=self.app.pop)]
-        self.menu = MenuList(items, look(22), pygame.Rect(60, 112, 520, 22 * len(items)),
+        self.menu = MenuList(items, menu_look(22), pygame.Rect(60, 112, 520, 22 * len(items)),
                              sound=self.ui_sound)
 
     def start(self, action: str) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.app import Scene
-from games.ui import fonts
+from games.ui import fonts, looks
+from games.ui.scene import LookScene
 
 TEST_SCENE_NAME = "loop-test"
 COLS, ROWS = 8, 5
@@ -18,12 +18,10 @@ CELL = 20
 ORIGIN = (16, 40)
 
 
-class TestScene(Scene):
+class TestScene(LookScene):
     __test__ = False            # not a pytest test class
     name = TEST_SCENE_NAME
-    native_size = (320, 200)
-    pixel_aspect = 1.2          # a 320x200 mode shown at 4:3
-    font_name = "acorn8x8"
+    look = looks.TEST           # a 320x200 mode shown at 4:3
     commands = {"hello": ["h"], "shout": ["ctrl+h"]}
     pad_commands = {"hello": ["x"]}
 

@@ -1,0 +1,297 @@
+"""The bases every screen derives from: ``LookScene`` (a screen in a platform look) and
+``GameScene`` (a game's screen on a Table).
+
+A game scene says only what is its own: its settings schema, its seats and options, its
+commands, its layout and drawing, and what to show when the table changes. This base does
+the rest, the same way for every game:
+
+- builds the Table from the registry entry (rules, ai, ai options) and the settings;
+- keeps the game's settings under ``app.settings["games"][name]``, cleaned by the declared
+  schema on load, saved on change; seat and level changes are persisted;
+- resumes the game in progress (``resume_on_start``) and saves it after every move and on
+  close, never letting an OSError escape;
+- runs the timeline and holds the computer (and chance outcomes) while anything moves;
+- reads the table's transitions and hands each to ``on_transition``; a drawn chance outcome
+  to ``on_chance`` (animate the dice or the spinner: the table applies it when the timeline
+  is still); the end of a game to ``on_game_over``, once;
+- turns ``command`` actions into runs of the command table, whose key and pad bindings it
+  gives the input layer;
+- a ``demo`` game (the attract mode's computer-against-computer play) writes nothing:
+  ``self.store`` is a store that keeps nothing, settings are a private copy.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import games
+from games.core.app import Scene
+from games.core.table import Table
+from games.ui import fonts, looks
+from games.ui.anim import Timeline
+from games.ui.board import wrap
+from games.ui.commands import CommandTable
+
+
+class LookScene(Scene):
+    """A screen in one platform look: its format, font and toast colours come from it."""
+
+    look = looks.LAUNCHER
+
+    @property
+    def native_size(self):
+        return self.look.native_size
+
+    @property
+    def pixel_aspect(self):
+        return self.look.pixel_aspect
+
+    @property
+    def font_name(self):
+        return self.look.font_name
+
+    @property
+    def toast_colors(self):
+        return self.look.toast_colors
+
+    def draw_toasts(self, surface, lines) -> None:
+        """The app's notices, in this look's font and colours, over the bottom lines."""
+        font = fonts.get(self.font_name)
+        fg, bg = self.toast_colors
+        w, h = surface.get_size()
+        per_line = max(1, w // font.width - 2)
+        wrapped = [part for line in lines for part in (wrap(line, per_line) or [""])]
+        y = h - len(wrapped) * (font.height + 2) - 2 - self.toast_lift()
+        surface.fill(bg, (0, y - 2, w, len(wrapped) * (font.height + 2) + 2))
+        for line in wrapped:
+            font.draw(surface, line, (font.width, y), fg)
+            y += font.height + 2
+
+    def toast_lift(self) -> int:
+        """Pixels kept free at the bottom (a status or key line a toast must not cover)."""
+        return 0
+
+
+class ModalScene(LookScene):
+    """Every modal (requester, dialog, menu, initials) is a scene pushed over its game:
+    drawn over it (transparent), in its look, handing input to one widget."""
+
+    transparent = True
+
+    def __init__(self, game: "GameScene"):
+        super().__init__(game.app)
+        self.game = game
+        self.look = game.look
+
+    def toast_lift(self) -> int:
+        return self.game.toast_lift()
+
+
+class NullStore:
+    """The store of a demo game: reads like an empty data dir, keeps nothing."""
+
+    def __init__(self, real):
+        self.dir = real.dir
+        self.notices = real.notices
+
+    def exists(self, name: str) -> bool:
+        return False
+
+    def load(self, name, default, version=1, validate=None):
+        return copy.deepcopy(default)
+
+    def save(self, name, data, version=1):
+        return False
+
+    def delete(self, name) -> None:
+        pass
+
+
+class GameScene(LookScene):
+    game = ""                   # the registry name
+    settings_schema = None      # a games.core.schema.Table of the game's own settings
+    min_think = 0.35            # seconds each computer move is at least "thought" about
+    resume_on_start = True      # load the autosave when opened without a seed
+    autosave_every_move = True
+    take_back_limit = None
+
+    def __init__(self, app, seed=None, demo: bool = False):
+        super().__init__(app)
+        self.demo = demo
+        self.entry = games.get(self.game)
+        self.look = looks.get(self.entry.platform)
+        self.save_name = f"saves/{self.game}"
+        self.store = NullStore(app.store) if demo else app.store
+        self.settings = self._load_settings()
+        self.timeline = Timeline(lambda: app.anim_speed, app.play)
+        self.table = Table(self.game, self.entry.rules, self.entry.ai, worker=app.worker,
+                           seats=self.initial_seats(), levels=self.initial_levels(),
+                           seed=seed, options=self.game_options(),
+                           ai_options=self.ai_options(), min_think=self.min_think,
+                           notify=app.notice)
+        if demo:
+            for seat in self.table.seats:
+                self.table.set_seat(seat, "computer")
+        self.cmds = CommandTable(self.declare_commands())
+        self.commands = self.cmds.key_map()
+        self.pad_commands = self.cmds.pad_map()
+        self._over_fired = self.table.state.is_over
+        self._pending_seen = None
+        self.resumed = False
+        if seed is None and not demo and self.resume_on_start:
+            self.resumed = self.table.load(self.store, self.save_name)
+            if self.resumed:
+                self.after_load()
+                self._over_fired = self.table.state.is_over
+        self.table.take_transitions()
+
+    # -- what a game declares ----------------------------------------------------------------
+    def initial_seats(self) -> dict:
+        """{seat: "human" | "computer"} from the settings."""
+        return dict(self.settings.get("seats", {}))
+
+    def initial_levels(self):
+        return self.settings.get("level", 3)
+
+    def game_options(self) -> dict:
+        """new_game keyword arguments for the next game."""
+        return {}
+
+    def ai_options(self) -> dict:
+        return dict(self.entry.ai_options)
+
+    def declare_commands(self) -> list:
+        return []
+
+    def after_load(self) -> None:
+        """A saved game was loaded (settings may say who plays which seat)."""
+        for seat, kind in self.initial_seats().items():
+            if seat in self.table.seats:
+                self.table.set_seat(seat, kind)
+
+    def on_transition(self, tr) -> None:
+        """The table changed (a move, a chance outcome, undo, redo, new game, load)."""
+
+    def on_chance(self, outcome) -> None:
+        """A chance outcome was drawn: start its animation on the timeline. The table
+        applies it once the timeline is still."""
+
+    def on_game_over(self) -> None:
+        """The game just ended (called once per game)."""
+
+    def holding(self) -> bool:
+        """True while the computer (and a drawn chance outcome) must wait."""
+        return self.timeline.busy
+
+    def tick(self, dt: float) -> bool:
+        """The scene's own per-frame work; True when something visible changed."""
+        return False
+
+    # -- settings ----------------------------------------------------------------------------
+    def _load_settings(self) -> dict:
+        raw = self.app.settings.setdefault("games", {}).get(self.game)
+        if self.settings_schema is None:
+            clean = dict(raw) if isinstance(raw, dict) else {}
+        else:
+            clean = self.settings_schema.fix(raw if raw is not None else {})
+        if self.demo:
+            return copy.deepcopy(clean)
+        self.app.settings["games"][self.game] = clean
+        return clean
+
+    def save_settings(self) -> None:
+        if not self.demo:
+            self.app.save_settings()
+
+    def set_setting(self, key: str, value) -> None:
+        self.settings[key] = value
+        self.save_settings()
+
+    def set_seat(self, seat: str, kind: str) -> None:
+        self.settings.setdefault("seats", {})[seat] = kind
+        self.table.set_seat(seat, kind)
+        self.save_settings()
+
+    def set_level(self, level: int, seat: str | None = None) -> None:
+        if seat is None:
+            self.settings["level"] = level
+        self.table.set_level(level, seat)
+        self.save_settings()
+
+    # -- the frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        changed = self.timeline.update(dt)
+        t = self.table
+        t.hold = self.holding()
+        try:
+            t.update()
+        except RuntimeError as exc:
+            seat = t.state.current
+            if seat:
+                self.set_seat(seat, "human")
+            self.app.notice(f"The computer player failed ({exc}); {seat} is played by a "
+                            f"person now.")
+        moved = False
+        for tr in t.take_transitions():
+            moved = moved or tr.kind in ("move", "chance")
+            self.on_transition(tr)
+            changed = True
+        if t.pending is not None and t.pending is not self._pending_seen:
+            self._pending_seen = t.pending
+            self.on_chance(t.pending)
+            changed = True
+        elif t.pending is None:
+            self._pending_seen = None
+        if moved and self.autosave_every_move:
+            self.autosave()
+        if t.state.is_over and not self._over_fired and not self.timeline.busy:
+            self._over_fired = True
+            self.forget_autosave()
+            self.on_game_over()
+            changed = True
+        elif not t.state.is_over:
+            self._over_fired = False
+        return self.tick(dt) or changed
+
+    def animating(self) -> bool:
+        return self.timeline.busy
+
+    def handle(self, action) -> None:
+        if action.kind == "command":
+            self.cmds.run(action.name)
+
+    # -- the game ----------------------------------------------------------------------------
+    def play_move(self, move) -> bool:
+        """A person's move; False when it is not theirs or not legal."""
+        t = self.table
+        if not t.human_to_move or move not in t.state.legal_moves():
+            return False
+        self.timeline.finish(sounds=False)
+        t.play(move)
+        return True
+
+    def new_game(self, seed=None) -> None:
+        self.timeline.clear()
+        self.table.new_game(seed=seed, options=self.game_options())
+        self._over_fired = False
+
+    def autosave(self) -> None:
+        """The game in progress, written whole after every move (a power cut loses none)."""
+        t = self.table
+        if self.demo or t.state.is_over or t.index == 0:
+            return
+        try:
+            t.save(self.store, self.save_name)
+        except OSError as exc:       # a store that raises despite its own guard
+            self.app.notice(f"The game could not be kept ({exc.strerror or exc}).")
+
+    def forget_autosave(self) -> None:
+        try:
+            self.store.delete(self.save_name)
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        self.timeline.finish(sounds=False)
+        self.autosave()
+        self.table.close()
