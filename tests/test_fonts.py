@@ -360,3 +360,100 @@ def test_bad_size_and_stray_lines(tmp_path):
     assert_bad(tmp_path, GOOD_HEADER + "hello\n", 6, "unexpected")
     assert_bad(tmp_path, GOOD_HEADER + "size 3 2\n", 6, "second 'size'")
     assert_bad(tmp_path, GOOD_HEADER + GLYPH_A + "baseline 1\n", 9, "after the first glyph")
+
+
+# ------------------------------------------------ one source: fonts/make_fonts.py --check
+
+MAKE_FONTS = ROOT / "fonts" / "make_fonts.py"
+
+
+def run_make_fonts(*args):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.run([sys.executable, str(MAKE_FONTS), *args], capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+def font_copy(tmp_path):
+    for name in NAMES:
+        (tmp_path / f"{name}.txt").write_bytes((ROOT / "fonts" / f"{name}.txt").read_bytes())
+    return tmp_path
+
+
+def edit_glyph(path, cp, row, new_row):
+    """Replace row ``row`` of glyph U+cp in a font file."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith(f"glyph U+{cp:04X} "))
+    assert lines[at + 1 + row] != new_row
+    lines[at + 1 + row] = new_row
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_make_fonts_holds_no_glyphs():
+    """The .txt files are the only source: the script has no rows of glyph art."""
+    text = MAKE_FONTS.read_text(encoding="utf-8")
+    art = [ln for ln in text.splitlines() if len(ln) == 8 and set(ln) <= {"#", "."}]
+    assert not art, art[:3]
+
+
+def test_committed_fonts_pass_check():
+    out = run_make_fonts("--check")
+    assert out.returncode == 0, out.stderr
+
+
+def test_check_fails_on_a_hand_edited_derived_glyph(tmp_path):
+    d = font_copy(tmp_path)
+    edit_glyph(d / "ega8x14.txt", 0x2500, 0, "#.......")      # a dot on the box line ─
+    out = run_make_fonts("--check", "--dir", str(d))
+    assert out.returncode == 1
+    assert "ega8x14.txt" in out.stderr and "U+2500" in out.stderr and "derived" in out.stderr
+
+
+def test_check_fails_when_a_source_is_edited_and_its_mirror_is_stale(tmp_path):
+    d = font_copy(tmp_path)
+    edit_glyph(d / "topaz8x8.txt", 0x2191, 7, "#......#")     # the up arrow, not rebuilt
+    out = run_make_fonts("--check", "--dir", str(d))
+    assert out.returncode == 1
+    assert "topaz8x8.txt" in out.stderr and "U+2191" in out.stderr   # "... of U+2191 ↑"
+    # making the fonts derives the mirrors afresh, and then the copy passes
+    assert run_make_fonts("--dir", str(d)).returncode == 0
+    assert run_make_fonts("--check", "--dir", str(d)).returncode == 0
+    down = BitmapFont.load(d / "topaz8x8.txt").glyph("\u2193")
+    assert down[0] == "#......#"                                     # ↓ is ↑ upside down
+
+
+def test_a_hand_drawn_glyph_is_edited_in_its_txt_only(tmp_path):
+    d = font_copy(tmp_path)
+    edit_glyph(d / "acorn8x8.txt", 0x41, 7, "########")             # a bar under A
+    before = (d / "acorn8x8.txt").read_text(encoding="utf-8")
+    assert run_make_fonts("--check", "--dir", str(d)).returncode == 0
+    assert run_make_fonts("--dir", str(d)).returncode == 0
+    assert (d / "acorn8x8.txt").read_text(encoding="utf-8") == before   # the edit is kept
+    assert BitmapFont.load(d / "acorn8x8.txt").glyph("A")[7] == "########"
+
+
+def test_check_fails_on_a_stray_header_edit(tmp_path):
+    d = font_copy(tmp_path)
+    path = d / "acorn8x8.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace("baseline 7", "baseline 6"),
+                    encoding="utf-8")
+    out = run_make_fonts("--check", "--dir", str(d))
+    assert out.returncode == 1 and "acorn8x8.txt, line" in out.stderr
+
+
+def test_check_compares_the_atlas_the_game_builds(monkeypatch):
+    """--check also reads back the atlas games/ui/fonts.py builds; a wrong pixel there
+    (here: the renderer made to drop one) is named."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("make_fonts_under_test", MAKE_FONTS)
+    mf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mf)
+    assert mf.atlas_problem("topaz8x8", ROOT / "fonts" / "topaz8x8.txt") is None
+    real = BitmapFont._build_atlas
+
+    def broken(self):
+        real(self)
+        self.atlas.set_at((3, 0), (0, 0, 0, 0))                # glyph 0 is the space: blank
+        self.atlas.set_at((8 + 2, 1), (0, 0, 0, 0))            # glyph 1 is '!': ink at (2, 1)
+    monkeypatch.setattr(BitmapFont, "_build_atlas", broken)
+    problem = mf.atlas_problem("topaz8x8", ROOT / "fonts" / "topaz8x8.txt")
+    assert problem is not None and "U+0021" in problem
