@@ -124,6 +124,7 @@ class App:
         self.action_log: list[Action] = []   # the last actions handled (tests read it)
         self.anim_speed = opts.anim_speed    # every timeline runs at this speed (0: instant)
         self.last_input = time.monotonic()   # when a person last touched anything
+        self._last_step = time.monotonic()
 
     @property
     def idle_seconds(self) -> float:
@@ -233,7 +234,9 @@ class App:
     def step(self) -> None:
         """One frame: events, repeats, update, and (if anything changed) draw and present."""
         now = time.monotonic()
-        dt = min(0.1, self.clock.get_time() / 1000.0) if self.frame else 0.0
+        # real time since the last frame (a test that steps by hand sees time pass too)
+        dt = min(0.25, now - self._last_step) if self.frame else 0.0
+        self._last_step = now
         for event in pygame.event.get():
             self._event(event, now)
         for action in self.input.update(now):

@@ -34,18 +34,16 @@ Workbench 1.3, also on an interlaced (512-line) screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import pygame
 
-from games.ui import fonts
+from games.ui import fonts, looks, sprites
+from games.ui.commands import Menu, MenuItem  # noqa: F401  (the model this look draws)
+from games.ui.scene import ModalScene
 
-BLUE = (0, 85, 170)
-WHITE = (255, 255, 255)
-BLACK = (0, 0, 34)
-ORANGE = (255, 136, 0)
-PENS = (BLUE, WHITE, BLACK, ORANGE)
+PENS = looks.AMIGA_PENS
+BLUE, WHITE, BLACK, ORANGE = PENS
 COMPLEMENT = {BLUE: ORANGE, WHITE: BLACK, BLACK: WHITE, ORANGE: BLUE}
 
 BAR_H = 10                 # title bars and menu lines: Topaz 8 plus a line above and below
@@ -119,35 +117,20 @@ def frame(surface, rect, pen, width: int = 1) -> None:
 
 # -- gadgets -----------------------------------------------------------------------------------
 
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of the Workbench sheet (sprites/tripppin.txt)."""
+    return sprites.sheet("tripppin").get(name)
+
+
 def draw_close_gadget(surface, rect) -> None:
     """The 1.3 close gadget: a dot in a box, at the left of a title bar."""
-    r = pygame.Rect(rect)
-    surface.fill(WHITE, r)
-    box = pygame.Rect(0, 0, 10, 6)
-    box.center = (r.centerx, r.centery)
-    pygame.draw.rect(surface, BLACK, box, 1)
-    dot = pygame.Rect(0, 0, 4, 2)
-    dot.center = box.center
-    surface.fill(BLACK, dot)
-    surface.fill(BLACK, (r.right - 1, r.y, 1, r.h))
+    surface.blit(sprite("gadget_close"), pygame.Rect(rect).topleft)
 
 
 def draw_depth_gadget(surface, rect, front: bool) -> None:
     """A depth gadget: two overlapping windows; ``front`` shows the filled one in front."""
-    r = pygame.Rect(rect)
-    surface.fill(WHITE, r)
-    surface.fill(BLACK, (r.x, r.y, 1, r.h))
-    back = pygame.Rect(r.x + 4, r.y + 1, 11, 5)
-    fore = pygame.Rect(r.x + 9, r.y + 4, 11, 5)
-    if front:   # the outlined window behind, the filled one in front
-        pygame.draw.rect(surface, BLACK, back, 1)
-        surface.fill(BLUE, fore)
-        pygame.draw.rect(surface, BLACK, fore, 1)
-    else:       # the filled window behind, the outlined one in front
-        surface.fill(BLUE, back)
-        pygame.draw.rect(surface, BLACK, back, 1)
-        surface.fill(WHITE, fore)
-        pygame.draw.rect(surface, BLACK, fore, 1)
+    surface.blit(sprite("gadget_depth_front" if front else "gadget_depth_back"),
+                 pygame.Rect(rect).topleft)
 
 
 def draw_screen_bar(surface: pygame.Surface, title: str) -> None:
@@ -225,29 +208,7 @@ class Window:
             draw_depth_gadget(surface, fore, front=True)
 
 
-# -- menus -------------------------------------------------------------------------------------
-
-@dataclass
-class MenuItem:
-    label: str
-    action: Callable[[], None] | None = None
-    checked: Callable[[], bool] | None = None     # None: not a checkable item
-    shortcut: str = ""                             # the letter after the right-Amiga symbol
-    enabled: Callable[[], bool] | bool = True
-    sub: Sequence["MenuItem"] | None = None        # a submenu
-
-    def is_enabled(self) -> bool:
-        return self.enabled() if callable(self.enabled) else bool(self.enabled)
-
-    def is_checked(self) -> bool:
-        return self.checked is not None and bool(self.checked())
-
-
-@dataclass
-class Menu:
-    title: str
-    items: Sequence[MenuItem]
-
+# -- menus (the model is games.ui.commands; this draws it) -------------------------------------
 
 def _box_width(items: Sequence[MenuItem]) -> int:
     font = topaz()
@@ -548,7 +509,7 @@ class MenuStrip:
         check = CHECK_W if any(i.checked is not None for i in items) else 0
         for i, (item, r) in enumerate(zip(items, rects)):
             if item.is_checked():
-                font.draw(surface, "\u2713", (r.x + 2, r.y + 1), BLUE)
+                surface.blit(sprite("check"), (r.x + 3, r.y + 1))
             font.draw(surface, item.label, (r.x + 2 + check, r.y + 1), BLUE)
             if item.shortcut:
                 x = r.right - AMIGA_KEY_W + 4
@@ -645,3 +606,51 @@ class Requester:
                 frame(surface, r.inflate(4, 4), ORANGE, 1)
             if i == self._pressed:
                 complement(surface, r)
+
+
+class RequesterScene(ModalScene):
+    """A requester as every modal is: a scene pushed over its game, popped when answered."""
+
+    name = "requester"
+
+    def __init__(self, game, lines, area, positive="OK", negative="Cancel",
+                 on_positive=None, on_negative=None):
+        super().__init__(game)
+        self.requester = Requester(lines, area, positive, negative,
+                                   self._after(on_positive), self._after(on_negative),
+                                   sound=lambda: self.app.play("amiga_click"))
+
+    def _after(self, callback):
+        def run():
+            self.app.pop()
+            if callback is not None:
+                callback()
+        return run
+
+    def handle(self, action) -> None:
+        self.requester.handle(action)
+
+    def draw(self, surface) -> None:
+        self.requester.draw(surface)
+
+
+def draw_pointer(surface: pygame.Surface, pos, k: int = 1) -> None:
+    """The Workbench 1.3 mouse pointer with its hot spot at ``pos`` (``k`` 2 on an
+    interlaced screen, where its lines are doubled)."""
+    if pos is not None:
+        surface.blit(tall(sprite("pointer"), k), pos)
+
+
+_TALL: dict = {}
+
+
+def _tall(img, k):
+    key = (id(img), k)
+    if key not in _TALL:
+        _TALL[key] = pygame.transform.scale(img, (img.get_width(), img.get_height() * k))
+    return _TALL[key]
+
+
+def tall(img: pygame.Surface, k: int) -> pygame.Surface:
+    """A sprite drawn for 256 lines, its lines repeated ``k`` times (an interlaced screen)."""
+    return img if k == 1 else _tall(img, k)

@@ -113,6 +113,7 @@ class GameScene(LookScene):
     min_think = 0.35            # seconds each computer move is at least "thought" about
     resume_on_start = True      # load the autosave when opened without a seed
     autosave_every_move = True
+    save_unplayed = True        # a game with no move yet is kept too (its board, its seed)
     take_back_limit = None
 
     def __init__(self, app, seed=None, demo: bool = False):
@@ -278,7 +279,7 @@ class GameScene(LookScene):
     def autosave(self) -> None:
         """The game in progress, written whole after every move (a power cut loses none)."""
         t = self.table
-        if self.demo or t.state.is_over or t.index == 0:
+        if self.demo or t.state.is_over or (t.index == 0 and not self.save_unplayed):
             return
         try:
             t.save(self.store, self.save_name)
