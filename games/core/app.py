@@ -91,6 +91,10 @@ class App:
         self.store = store_mod.Store(opts.data_dir, log=self.notice)
         self._toasts: list[list] = []
         self._told: set[str] = set()
+        self.store.cleanup()                  # temp files of writes killed half-way
+        problem = self.store.check()          # an unusable data folder is said at start-up
+        if problem:
+            self.notice(problem)
         self.settings = store_mod.load_settings(self.store)
         if opts.fullscreen is not None:
             self.settings["fullscreen"] = opts.fullscreen
@@ -132,8 +136,8 @@ class App:
         self.dirty = True
 
     # -- settings ---------------------------------------------------------------------------
-    def save_settings(self) -> None:
-        store_mod.save_settings(self.store, self.settings)
+    def save_settings(self) -> bool:
+        return store_mod.save_settings(self.store, self.settings)
 
     def apply_settings(self) -> None:
         s = self.settings

@@ -338,7 +338,7 @@ class Store:
         path = self.path(name)
         try:
             os.unlink(path)
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):   # not there: gone already
             return True
         except OSError as exc:
             if isinstance(exc, IsADirectoryError) or (exc.errno == errno.EPERM and path.is_dir()):
