@@ -227,7 +227,8 @@ def test_each_kind_of_file_has_a_size_limit(tmp_path, name, limit):
 
 
 @pytest.mark.parametrize("content", [b"[" * 100000, b'{"a":' * 50000,
-                                     doc("settings", "x")[:-1].encode() + b"[" * 60000])
+                                     doc("settings", "x")[:-1].encode() + b"[" * 60000],
+                                     ], ids=["arrays", "objects", "inside-data"])
 def test_deep_nesting_is_a_damaged_file(tmp_path, content):
     (tmp_path / "settings.json").write_bytes(content)
     store = make_store(tmp_path)
@@ -427,7 +428,7 @@ settings_like = st.dictionaries(
                                                    max_size=3))), max_size=9)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(settings_like)
 def test_clean_settings_gives_the_same_results_as_before(data):
     assert store_mod.clean_settings(data) == old_clean_settings(data)
@@ -443,7 +444,7 @@ def test_good_settings_files_give_the_same_results():
         store_mod.clean_settings([1])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(json_value)
 def test_schema_fix_never_raises_and_clean_raises_only_store_error(value):
     from games.core import schema as s
