@@ -227,7 +227,7 @@ def test_each_kind_of_file_has_a_size_limit(tmp_path, name, limit):
 
 
 @pytest.mark.parametrize("content", [b"[" * 100000, b'{"a":' * 50000,
-                                     doc("settings", "x")[:-1].encode() + b"[" * 60000],
+                                     doc("settings", "x")[:-1].encode() + b"[" * 60000
                                      ], ids=["arrays", "objects", "inside-data"])
 def test_deep_nesting_is_a_damaged_file(tmp_path, content):
     (tmp_path / "settings.json").write_bytes(content)
