@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 
 from . import store as store_mod  # noqa: E402
 from .audio import Audio  # noqa: E402
-from .display import Display  # noqa: E402
+from .display import Display, init_video  # noqa: E402
 from .input import Action, Input  # noqa: E402
 from .worker import Worker  # noqa: E402
 
@@ -86,7 +86,7 @@ class App:
     def __init__(self, options: Options | None = None):
         self.options = opts = options or Options()
         self.t0 = opts.started if opts.started is not None else time.perf_counter()
-        pygame.display.init()
+        init_video()          # DisplayUnavailable (one sentence) if there is no screen
         pygame.joystick.init()
         self.store = store_mod.Store(opts.data_dir, log=self.notice)
         self._toasts: list[list] = []
