@@ -16,6 +16,7 @@ import os  # noqa: E402
 import sys  # noqa: E402
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+MAX_SIZE = (7680, 4320)         # --size: the largest window (games.core.display.MAX_WINDOW)
 
 
 def _positive(text: str) -> int:
@@ -43,8 +44,11 @@ def _size(text: str) -> tuple:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x960") from None
-    if not (320 <= w <= 16384 and 200 <= h <= 16384):
+    if not (320 <= w and 200 <= h):
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 320x200")
+    if not (w <= MAX_SIZE[0] and h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is too large: the largest window is {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return (w, h)
 
 
@@ -105,10 +109,15 @@ def root_scene(app) -> None:
 def main(argv=None) -> int:
     args = parse_args(argv)
     from games.core.app import Options, run
-    return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
-                       scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
-                       seed=args.seed, frames=args.frames, screenshot=args.screenshot,
-                       window_size=args.size, started=STARTED), root_scene)
+    from games.core.display import DisplayUnavailable
+    try:
+        return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
+                           scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
+                           seed=args.seed, frames=args.frames, screenshot=args.screenshot,
+                           window_size=args.size, started=STARTED), root_scene)
+    except DisplayUnavailable as exc:     # no screen: one sentence, not an invisible run
+        print(exc, file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

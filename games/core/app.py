@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 
 from . import store as store_mod  # noqa: E402
 from .audio import Audio  # noqa: E402
-from .display import Display  # noqa: E402
+from .display import Display, init_video  # noqa: E402
 from .input import Action, Input  # noqa: E402
 from .worker import Worker  # noqa: E402
 
@@ -91,11 +91,15 @@ class App:
     def __init__(self, options: Options | None = None):
         self.options = opts = options or Options()
         self.t0 = opts.started if opts.started is not None else time.perf_counter()
-        pygame.display.init()
+        init_video()          # DisplayUnavailable (one sentence) if there is no screen
         pygame.joystick.init()
         self.store = store_mod.Store(opts.data_dir, log=self.notice)
         self._toasts: list[list] = []
         self._told: set[str] = set()
+        self.store.cleanup()                  # temp files of writes killed half-way
+        problem = self.store.check()          # an unusable data folder is said at start-up
+        if problem:
+            self.notice(problem)
         self.settings = store_mod.load_settings(self.store)
         if opts.fullscreen is not None:
             self.settings["fullscreen"] = opts.fullscreen
@@ -145,8 +149,8 @@ class App:
         self.dirty = True
 
     # -- settings ---------------------------------------------------------------------------
-    def save_settings(self) -> None:
-        store_mod.save_settings(self.store, self.settings)
+    def save_settings(self) -> bool:
+        return store_mod.save_settings(self.store, self.settings)
 
     def apply_settings(self) -> None:
         s = self.settings

@@ -10,16 +10,35 @@ No pygame here: the store is used by the arena and tests as well as by the scene
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from .schema import Bool, Choice, Int, ListOf, Str, StoreError, Table
+
+try:
+    import fcntl
+except ImportError:          # Windows: no advisory locks, the clean-up then takes every temp
+    fcntl = None
+
 FORMAT = "tricade"
 _NAME = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*$")
+# what save's temp files are called: ".NAME.json.<8 random characters>.tmp"
+_TEMP = re.compile(r"^\.[a-z0-9_-]+\.json\.[A-Za-z0-9_]{6,12}\.tmp$")
+_CHECK_PREFIX = ".tricade-check."
+
+KIB, MIB = 1024, 1024 * 1024
+# the largest file of each kind that is read (by the first part of the name); larger ones
+# are damaged files. Saves are move lists: a long game is tens of KiB.
+MAX_BYTES = {"settings": 256 * KIB, "saves": 2 * MIB, "scores": 1 * MIB}
+MAX_BYTES_OTHER = 1 * MIB
+MAX_BAD = 100        # NAME.json.bad, .bad2 ... .bad100
 
 
 def default_data_dir() -> Path:
@@ -33,16 +52,54 @@ def default_data_dir() -> Path:
     return Path(base) / "tricade"
 
 
-class StoreError(ValueError):
-    """A file's contents are not what they should be (the message says why)."""
+def max_bytes(name: str) -> int:
+    return MAX_BYTES.get(name.split("/", 1)[0], MAX_BYTES_OTHER)
+
+
+def describe(name: str) -> str:
+    """How a stored thing is named in a sentence: "the settings", "the saved game tribolo"."""
+    first, _, rest = name.partition("/")
+    if first == "settings" and not rest:
+        return "the settings"
+    if first == "saves" and rest:
+        return f"the saved game {rest.replace('/', ' ')}"
+    if first == "scores" and rest:
+        return f"the scores of {rest.replace('/', ' ')}"
+    return name.replace("/", " ")
+
+
+def why(exc: BaseException) -> str:
+    """An OSError in words a player understands (the end of "Could not keep X: ...")."""
+    code = getattr(exc, "errno", None)
+    if code == errno.EROFS:
+        return "the data folder is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return "Tricade is not allowed to write in the data folder"
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "the disk is full"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return "a file stands where a folder of the data folder should be"
+    if code == errno.EISDIR:
+        return "a folder stands where the file should be"
+    if code == errno.ENAMETOOLONG:
+        return "the path of the data folder is too long"
+    if code == errno.ELOOP:
+        return "the data folder's path loops through links"
+    text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return f"the system said: {text}"
 
 
 class Store:
+    """Files under one data directory. No method raises for a file-system problem: reads
+    give defaults, writes return False, and the user is told once through ``notify``."""
+
     def __init__(self, data_dir: str | os.PathLike | None = None,
                  log: Callable[[str], None] | None = None):
         self.dir = Path(data_dir) if data_dir else default_data_dir()
         self._log = log
         self.notices: list[str] = []   # one sentence each, for the screen to show
+        self._failing: dict[str, str] = {}   # name -> why its last write failed (told)
+        self._dir_problem: str | None = None  # why check() found the folder unusable (told)
 
     # -- paths ---------------------------------------------------------------------------
     def path(self, name: str) -> Path:
@@ -51,7 +108,10 @@ class Store:
         return self.dir / (name + ".json")
 
     def exists(self, name: str) -> bool:
-        return self.path(name).is_file()
+        try:
+            return stat.S_ISREG(os.stat(self.path(name)).st_mode)
+        except (OSError, ValueError):
+            return False
 
     def notify(self, sentence: str) -> None:
         self.notices.append(sentence)
@@ -60,40 +120,121 @@ class Store:
         else:
             print(sentence, file=sys.stderr)
 
+    # -- start-up ------------------------------------------------------------------------
+    def check(self) -> str | None:
+        """Can files be kept at all? Makes the data folder, writes and removes a small temp
+        file. Returns None, or the one sentence to tell the user (it is not notified here:
+        the caller shows it). Later write failures for the same reason are not told again."""
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=_CHECK_PREFIX, suffix=".tmp", dir=self.dir)
+            try:
+                os.write(fd, b"tricade\n")
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+                os.unlink(tmp)
+        except OSError as exc:
+            self._dir_problem = why(exc)
+            return (f"Could not keep settings, saves or scores: {self._dir_problem}. "
+                    f"Play goes on; Tricade will try again.")
+        self._dir_problem = None
+        return None
+
+    def cleanup(self, depth: int = 4) -> int:
+        """Remove the temp files of writes that were killed half-way (only our own pattern,
+        only regular files, only in the data folder and its sub-folders, never one that a
+        running write holds locked). Returns how many were removed."""
+        removed = 0
+        dirs = [(self.dir, 0)]
+        while dirs:
+            d, level = dirs.pop()
+            try:
+                entries = list(os.scandir(d))
+            except OSError:
+                continue
+            for e in entries:
+                try:
+                    if e.is_dir(follow_symlinks=False):
+                        if level < depth and re.fullmatch(r"[a-z0-9_-]+", e.name):
+                            dirs.append((Path(e.path), level + 1))
+                    elif (_TEMP.match(e.name) or (e.name.startswith(_CHECK_PREFIX)
+                                                   and e.name.endswith(".tmp"))) \
+                            and e.is_file(follow_symlinks=False) and not _locked(e.path):
+                        os.unlink(e.path)
+                        removed += 1
+                except OSError:
+                    continue
+        return removed
+
     # -- reading -------------------------------------------------------------------------
     def load(self, name: str, default: Any, version: int = 1,
              validate: Callable[[Any], Any] | None = None) -> Any:
         """The data stored under ``name``, or ``default`` (a fresh copy) if there is none.
 
-        ``validate(data)`` may return a cleaned copy or raise ValueError/TypeError/KeyError;
-        a failure moves the file aside like any unreadable file.
+        ``validate(data)`` may return a cleaned copy or raise ValueError/TypeError/KeyError
+        (a ``schema.Field.clean`` fits); a failure moves the file aside like any unreadable
+        file. Only a regular file of at most ``max_bytes(name)`` is read.
         """
         path = self.path(name)
-        if not path.exists():
+        try:
+            os.lstat(path)
+        except OSError:        # not there (or a path through a file): nothing to read
             return _copy(default)
         try:
             data = self._read(path, name, version)
             if validate is not None:
                 data = validate(data)
             return data
+        except RecursionError:
+            self._move_aside(path, name, StoreError("it is nested too deeply"))
+            return _copy(default)
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
             self._move_aside(path, name, exc)
             return _copy(default)
 
     def _read(self, path: Path, name: str, version: int) -> Any:
-        raw = path.read_bytes()
+        limit = max_bytes(name)
         try:
-            doc = json.loads(raw.decode("utf-8"))
+            st = os.stat(path)
+        except FileNotFoundError:
+            raise StoreError("it is a link to nothing") from None
+        if not stat.S_ISREG(st.st_mode):
+            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+            raise StoreError(f"it is {kind}")
+        if st.st_size > limit:
+            raise StoreError(f"it is larger than {limit // KIB} KiB")
+        # O_NONBLOCK: if the file was swapped for a FIFO since the stat, open does not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise StoreError("it is not a regular file")
+            chunks, size = [], 0
+            while size <= limit:
+                chunk = os.read(fd, min(64 * KIB, limit + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        finally:
+            os.close(fd)
+        if size > limit:
+            raise StoreError(f"it is larger than {limit // KIB} KiB")
+        raw = b"".join(chunks)
+        try:
+            doc = json.loads(raw.decode("utf-8-sig"))   # a byte-order mark is fine
         except UnicodeDecodeError as exc:
             raise StoreError("it is not text") from exc
         except json.JSONDecodeError as exc:
             raise StoreError(f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+        except RecursionError:
+            raise StoreError("it is nested too deeply") from None
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise StoreError("it is not a Tricade file")
         if doc.get("kind") != name:
-            raise StoreError(f"it holds {doc.get('kind')!r}, not {name!r}")
+            raise StoreError(f"it holds {str(doc.get('kind'))[:40]!r}, not {name!r}")
         v = doc.get("version")
-        if not isinstance(v, int) or v < 1:
+        if type(v) is not int or v < 1:           # true is not a version
             raise StoreError("it has no version")
         if v > version:
             raise StoreError(f"it was written by a newer Tricade (version {v})")
@@ -102,41 +243,150 @@ class Store:
         return doc["data"]
 
     def _move_aside(self, path: Path, name: str, exc: Exception) -> None:
-        bad = path.with_name(path.name + ".bad")
-        try:
-            os.replace(path, bad)
-            where = f"moved aside as {bad.name}"
-        except OSError:
-            where = "left where it is"
+        bad = _free_name(path)
+        where = "left where it is"
+        if bad is not None:
+            try:
+                os.rename(path, bad)
+                where = f"moved aside as {bad.name}"
+            except OSError:
+                pass
         self.notify(f"Could not read {name.replace('/', ' ')} ({exc}); it was {where} "
                     f"and defaults are used.")
 
     # -- writing -------------------------------------------------------------------------
-    def save(self, name: str, data: Any, version: int = 1) -> Path:
+    def save(self, name: str, data: Any, version: int = 1) -> bool:
+        """Write ``data`` under ``name`` whole (temp file, fsync, rename). True if it is
+        kept. Never raises for a file-system problem: the user is told once what could not
+        be kept and why, and the next save tries again. A bad name or a version that is
+        not a positive int is a programming error and raises ValueError."""
         path = self.path(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if type(version) is not int or version < 1:
+            raise ValueError(f"bad version {version!r}")
         doc = {"format": FORMAT, "kind": name, "version": version, "data": data}
-        text = json.dumps(doc, indent=1, sort_keys=True) + "\n"
+        try:
+            text = json.dumps(doc, indent=1, sort_keys=True) + "\n"
+        except (TypeError, ValueError, RecursionError) as exc:
+            return self._failed(name, f"its data cannot be written as JSON ({exc})")
+        raw = text.encode("utf-8")
+        limit = max_bytes(name)
+        if len(raw) > limit:
+            return self._failed(name, f"it would be larger than {limit // KIB} KiB")
+        try:
+            self._write(path, name, raw)
+        except OSError as exc:
+            return self._failed(name, why(exc))
+        if name in self._failing:
+            del self._failing[name]
+            self.notify(f"Saved {describe(name)} again.")
+        self._dir_problem = None
+        return True
+
+    def _write(self, path: Path, name: str, raw: bytes) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            st = None
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            # a folder in the file's place: move it aside (it is kept, under a free name)
+            bad = _free_name(path)
+            if bad is None:
+                raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(path))
+            os.rename(path, bad)
+            self.notify(f"A folder stood where {describe(name)} should be; "
+                        f"it was moved aside as {bad.name}.")
         fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
+            if fcntl is not None:
+                try:   # the start-up clean-up of another Tricade leaves a locked temp alone
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    pass
+            view = memoryview(raw)
+            while view:
+                n = os.write(fd, view)
+                view = view[n:]
+            os.fsync(fd)
+            os.close(fd)
+            fd = -1
             os.replace(tmp, path)
         except BaseException:
+            if fd >= 0:
+                os.close(fd)
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
             raise
-        return path
 
-    def delete(self, name: str) -> None:
+    def _failed(self, name: str, reason: str) -> bool:
+        """Tell the user once per thing and reason; False for the caller."""
+        if self._failing.get(name) != reason and reason != self._dir_problem:
+            self.notify(f"Could not keep {describe(name)}: {reason}. "
+                        f"Play goes on; Tricade will try again.")
+        self._failing[name] = reason
+        return False
+
+    @property
+    def failing(self) -> dict:
+        """{name: why} of the things whose last write failed."""
+        return dict(self._failing)
+
+    def delete(self, name: str) -> bool:
+        """Remove a stored file. True if it is gone; a failure is told, never raised."""
+        path = self.path(name)
         try:
-            self.path(name).unlink()
-        except FileNotFoundError:
-            pass
+            os.unlink(path)
+        except (FileNotFoundError, NotADirectoryError):   # not there: gone already
+            return True
+        except OSError as exc:
+            if isinstance(exc, IsADirectoryError) or (exc.errno == errno.EPERM and path.is_dir()):
+                return True if _move_dir_aside(path) else False
+            reason = why(exc)
+            if self._failing.get("-" + name) != reason and reason != self._dir_problem:
+                self.notify(f"Could not remove {describe(name)}: {reason}.")
+            self._failing["-" + name] = reason
+            return False
+        self._failing.pop("-" + name, None)
+        return True
+
+
+def _free_name(path: Path) -> Path | None:
+    """NAME.json.bad, or .bad2, .bad3 ... whichever is free (None if all are taken)."""
+    for i in range(1, MAX_BAD + 1):
+        bad = path.with_name(path.name + (".bad" if i == 1 else f".bad{i}"))
+        if not os.path.lexists(bad):
+            return bad
+    return None
+
+
+def _move_dir_aside(path: Path) -> bool:
+    bad = _free_name(path)
+    if bad is None:
+        return False
+    try:
+        os.rename(path, bad)
+        return True
+    except OSError:
+        return False
+
+
+def _locked(path: str) -> bool:
+    """True if a running write holds this temp file (so it is not a left-over)."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
 
 
 def _copy(value: Any) -> Any:
@@ -176,35 +426,37 @@ DEFAULT_SETTINGS = {
 SETTINGS_VERSION = 1
 
 
-def clean_settings(data: Any) -> dict:
-    """Settings from a file, each bad value replaced by its default (the file is kept)."""
+def _names(default: list) -> ListOf:
+    # a binding: 1 to 8 key or button names; one bad name and the action keeps its default
+    return ListOf(Str(max_len=40), max_len=8, min_len=1, default=default)
+
+
+SETTINGS_SCHEMA = Table({
+    "scale": Choice(SCALE_MODES, DEFAULT_SETTINGS["scale"]),
+    "scanlines": Bool(False),
+    "fullscreen": Bool(False),
+    "sound": Bool(True),
+    "volume": Int(0, 10, 8),
+    "swap_confirm": Bool(False),
+    "keys": Table({action: _names(names) for action, names in DEFAULT_KEYS.items()}),
+    "pad": Table({action: _names(names) for action, names in DEFAULT_PAD.items()}),
+    # per-game options: each game's own schema checks its part (games/<name>/scene.py)
+    "games": Table({}, extra=Table({}, extra="keep"), max_extra=32),
+})
+
+
+def clean_settings(data: Any, problems: list | None = None) -> dict:
+    """Settings from a file, each bad value replaced by its default (the file is kept);
+    StoreError if they are not a table at all."""
     if not isinstance(data, dict):
         raise StoreError("settings are not a table")
-    out = _copy(DEFAULT_SETTINGS)
-    if data.get("scale") in SCALE_MODES:
-        out["scale"] = data["scale"]
-    for key in ("scanlines", "fullscreen", "sound", "swap_confirm"):
-        if isinstance(data.get(key), bool):
-            out[key] = data[key]
-    v = data.get("volume")
-    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10:
-        out["volume"] = v
-    for key, defaults in (("keys", DEFAULT_KEYS), ("pad", DEFAULT_PAD)):
-        table = data.get(key)
-        if isinstance(table, dict):
-            for action in defaults:
-                names = table.get(action)
-                if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
-                    out[key][action] = names
-    if isinstance(data.get("games"), dict):
-        out["games"] = {k: v for k, v in data["games"].items()
-                        if isinstance(k, str) and isinstance(v, dict)}
-    return out
+    return SETTINGS_SCHEMA.clean(data, problems)
 
 
 def load_settings(store: Store) -> dict:
     return store.load("settings", DEFAULT_SETTINGS, SETTINGS_VERSION, clean_settings)
 
 
-def save_settings(store: Store, settings: dict) -> None:
-    store.save("settings", settings, SETTINGS_VERSION)
+def save_settings(store: Store, settings: dict) -> bool:
+    """True if kept (a failure is told by the store, never raised)."""
+    return store.save("settings", settings, SETTINGS_VERSION)

@@ -1,0 +1,498 @@
+"""Nothing lost, nothing stuck: the store against real broken file systems and files.
+
+Broken file systems, as root (tests run as root, where chmod stops nothing):
+- read-only: a tmpfs mounted read-only (EROFS);
+- full: a 64 KiB tmpfs filled to the last byte (ENOSPC);
+- not allowed: a folder made immutable with chattr +i (EPERM);
+- a path through a regular file (ENOTDIR): works anywhere, root or not.
+The mount and chattr ones are skipped where they cannot be made (not root, no tmpfs).
+"""
+
+import errno
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from games.core import store as store_mod
+from games.core.schema import StoreError
+from games.core.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def make_store(d):
+    return Store(d, log=lambda s: None)
+
+
+def doc(kind, data, version=1):
+    return json.dumps({"format": "tricade", "kind": kind, "version": version, "data": data})
+
+
+# -- broken file systems ---------------------------------------------------------------------
+
+def _mount(target: Path, options: str) -> bool:
+    if os.geteuid() != 0:
+        return False
+    target.mkdir(parents=True, exist_ok=True)
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tricade-test", str(target)],
+                       capture_output=True)
+    return r.returncode == 0
+
+
+def _umount(target: Path) -> None:
+    subprocess.run(["umount", "-l", str(target)], capture_output=True)
+
+
+def fill(d: Path) -> None:
+    """Write d/filler until not one byte more fits."""
+    with open(d / "filler", "ab", buffering=0) as f:
+        for size in (4096, 1):
+            try:
+                while True:
+                    f.write(b"x" * size)
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC
+
+
+@pytest.fixture
+def full_dir(tmp_path):
+    """A folder on a 64 KiB tmpfs with no byte free (and a filler file to delete later)."""
+    d = tmp_path / "full"
+    if not _mount(d, "size=64k"):
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        fill(d)
+        yield d
+    finally:
+        _umount(d)
+
+
+@pytest.fixture
+def readonly_dir(tmp_path):
+    """A folder on a tmpfs mounted read-only; remount(rw) makes it writable."""
+    d = tmp_path / "ro"
+    if not _mount(d, "ro,size=256k"):
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+
+    def remount(opt):
+        subprocess.run(["mount", "-o", f"remount,{opt}", str(d)], check=True)
+    try:
+        yield d, remount
+    finally:
+        _umount(d)
+
+
+def test_a_read_only_data_folder_is_said_once_and_tried_again(readonly_dir):
+    d, remount = readonly_dir
+    store = make_store(d / "data")
+    sentence = store.check()
+    assert sentence == ("Could not keep settings, saves or scores: the data folder is "
+                        "read-only. Play goes on; Tricade will try again.")
+    # the same reason was said at start-up: a write says nothing more
+    assert store.save("settings", {"a": 1}) is False and store.notices == []
+    remount("rw")
+    assert store.save("settings", {"a": 1}) is True
+    assert store.notices == ["Saved the settings again."]
+    remount("ro")
+    assert store.save("scores/tribolo", {"a": 1}) is False
+    assert store.notices[1:] == ["Could not keep the scores of tribolo: the data folder is "
+                                 "read-only. Play goes on; Tricade will try again."]
+    assert store.save("scores/tribolo", {"a": 2}) is False
+    assert len(store.notices) == 2                                   # once
+    assert store.load("settings", None) == {"a": 1}                  # reading still works
+
+
+def test_a_full_disk_keeps_the_old_file_and_leaves_no_temp(full_dir):
+    store = make_store(full_dir)
+    (full_dir / "filler").unlink()
+    assert store.save("saves/g", {"moves": ["a"]}) is True
+    fill(full_dir)
+    assert store.save("saves/g", {"moves": ["a", "b"] * 3000}) is False
+    assert store.notices == ["Could not keep the saved game g: the disk is full. "
+                             "Play goes on; Tricade will try again."]
+    assert sorted(p.name for p in (full_dir / "saves").iterdir()) == ["g.json"]
+    assert store.load("saves/g", None) == {"moves": ["a"]}
+    assert store.check() is not None and "the disk is full" in store.check()
+    (full_dir / "filler").unlink()
+    assert store.save("saves/g", {"moves": ["a", "b"]}) is True
+    assert store.notices[-1] == "Saved the saved game g again."
+    assert store.check() is None
+
+
+def test_an_immutable_folder_is_not_allowed(tmp_path):
+    d = tmp_path / "imm"
+    d.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["chattr", "+i", str(d)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("chattr +i does not work here")
+    try:
+        store = make_store(d)
+        assert "not allowed to write" in store.check()
+        assert store.save("settings", {}) is False
+        assert store.delete("settings") is True          # nothing there: gone already
+    finally:
+        subprocess.run(["chattr", "-i", str(d)])
+
+
+def test_a_data_folder_under_a_file_never_raises(tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    store = make_store(f / "data")
+    assert "a file stands where a folder" in store.check()
+    assert store.save("settings", {"a": 1}) is False
+    assert store.save("saves/x", {"a": 1}) is False
+    assert store.notices == []                      # the start-up check said it already
+    assert store.load("settings", {"d": 1}) == {"d": 1}
+    assert store.exists("settings") is False
+    assert store.delete("saves/x") is True
+    assert store.cleanup() == 0
+    f.unlink()
+    assert store.save("settings", {"a": 2}) is True
+    assert store.load("settings", None) == {"a": 2}
+
+
+def test_a_folder_of_saves_under_a_file_is_told_once_per_thing(tmp_path):
+    store = make_store(tmp_path)
+    (tmp_path / "saves").write_text("not a folder")
+    assert store.check() is None
+    for _ in range(3):
+        assert store.save("saves/a", {}) is False
+    assert store.save("saves/b", {}) is False
+    assert store.notices == [
+        "Could not keep the saved game a: a file stands where a folder of the data folder "
+        "should be. Play goes on; Tricade will try again.",
+        "Could not keep the saved game b: a file stands where a folder of the data folder "
+        "should be. Play goes on; Tricade will try again."]
+    assert store.save("settings", {}) is True and len(store.notices) == 2
+
+
+def test_unwritable_data_is_told_not_raised(tmp_path):
+    store = make_store(tmp_path)
+    assert store.save("settings", {"a": {1, 2}}) is False
+    assert "cannot be written as JSON" in store.notices[0]
+    big = {"x": "y" * (300 * 1024)}
+    assert store.save("settings", big) is False
+    assert "larger than 256 KiB" in store.notices[1]
+    assert not (tmp_path / "settings.json").exists()
+    with pytest.raises(ValueError):          # a programming error is still an error
+        store.save("Bad Name", {})
+
+
+# -- bounded reading -------------------------------------------------------------------------
+
+def test_a_fifo_is_moved_aside_without_blocking(tmp_path):
+    os.mkfifo(tmp_path / "settings.json")
+    store = make_store(tmp_path)
+    assert store.load("settings", {"d": 1}) == {"d": 1}      # returns: it did not block
+    assert (tmp_path / "settings.json.bad").is_fifo()
+    assert "not a regular file" in store.notices[0]
+
+
+def test_a_link_to_a_device_is_moved_aside_but_a_link_to_a_file_is_read(tmp_path):
+    (tmp_path / "saves").mkdir()
+    os.symlink("/dev/zero", tmp_path / "saves" / "z.json")
+    store = make_store(tmp_path)
+    assert store.load("saves/z", None) is None
+    assert (tmp_path / "saves" / "z.json.bad").is_symlink()
+    real = tmp_path / "elsewhere.json"
+    real.write_text(doc("settings", {"scale": "integer"}))
+    os.symlink(real, tmp_path / "settings.json")
+    assert store.load("settings", None) == {"scale": "integer"}
+    dangling = tmp_path / "saves" / "gone.json"
+    os.symlink(tmp_path / "nothing", dangling)
+    assert store.load("saves/gone", {"d": 1}) == {"d": 1}
+
+
+@pytest.mark.parametrize("name, limit", [("settings", 256 * 1024), ("saves/t", 2 * 1024 * 1024),
+                                         ("scores/t", 1024 * 1024)])
+def test_each_kind_of_file_has_a_size_limit(tmp_path, name, limit):
+    store = make_store(tmp_path)
+    path = store.path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    small = doc(name, {"pad": "x" * (limit - 200)})
+    path.write_text(small)
+    assert len(small) <= limit and store.load(name, None) is not None
+    path.write_text(doc(name, {"pad": "x" * limit}))
+    assert store.load(name, "default") == "default"
+    assert f"larger than {limit // 1024} KiB" in store.notices[0]
+    assert store_mod.max_bytes(name) == limit
+
+
+@pytest.mark.parametrize("content", [b"[" * 100000, b'{"a":' * 50000,
+                                     doc("settings", "x")[:-1].encode() + b"[" * 60000
+                                     ], ids=["arrays", "objects", "inside-data"])
+def test_deep_nesting_is_a_damaged_file(tmp_path, content):
+    (tmp_path / "settings.json").write_bytes(content)
+    store = make_store(tmp_path)
+    assert store.load("settings", {"d": 1}, validate=store_mod.clean_settings) == {"d": 1}
+    assert (tmp_path / "settings.json.bad").exists()
+    assert len(store.notices) == 1
+
+
+def test_nesting_that_only_a_validator_trips_on_is_a_damaged_file(tmp_path):
+    deep = "x"
+    for _ in range(200):
+        deep = [deep]
+    (tmp_path / "settings.json").write_text(doc("settings", deep))
+    store = make_store(tmp_path)
+
+    def validate(v):   # a naive recursive validator
+        def depth(x, n=0):
+            if n > 50:
+                raise RecursionError
+            return depth(x[0], n + 1) if isinstance(x, list) else n
+        depth(v)
+        return v
+    assert store.load("settings", "d", validate=validate) == "d"
+    assert "nested too deeply" in store.notices[0]
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"\xef\xbb\xbf" + doc("settings", {"a": 1}).encode())
+    store = make_store(tmp_path)
+    assert store.load("settings", None) == {"a": 1} and store.notices == []
+
+
+@pytest.mark.parametrize("version", [True, False, 1.0, "1", None, 0, -3, [1]])
+def test_a_version_that_is_not_a_whole_number_is_refused(tmp_path, version):
+    (tmp_path / "settings.json").write_text(doc("settings", {"a": 1}, version))
+    store = make_store(tmp_path)
+    assert store.load("settings", "d") == "d"
+    assert "it has no version" in store.notices[0]
+
+
+# -- moving aside and cleaning up ------------------------------------------------------------
+
+def test_a_folder_in_a_files_place_goes_to_a_free_name(tmp_path):
+    store = make_store(tmp_path)
+    (tmp_path / "settings.json").mkdir()
+    (tmp_path / "settings.json" / "inside").write_text("kept")
+    (tmp_path / "settings.json.bad").write_text("an older bad file")
+    assert store.load("settings", "d") == "d"
+    assert (tmp_path / "settings.json.bad").read_text() == "an older bad file"
+    assert (tmp_path / "settings.json.bad2" / "inside").read_text() == "kept"
+    assert "moved aside as settings.json.bad2" in store.notices[0]
+    # a file that is bad three times over keeps every copy
+    for i, junk in enumerate([b"junk1", b"junk2"]):
+        (tmp_path / "settings.json").write_bytes(junk)
+        store.load("settings", "d")
+    assert (tmp_path / "settings.json.bad3").read_bytes() == b"junk1"
+    assert (tmp_path / "settings.json.bad4").read_bytes() == b"junk2"
+
+
+def test_saving_over_a_folder_moves_it_aside_and_writes(tmp_path):
+    store = make_store(tmp_path)
+    (tmp_path / "saves" / "g.json").mkdir(parents=True)
+    (tmp_path / "saves" / "g.json.bad").mkdir()
+    assert store.save("saves/g", {"m": 1}) is True
+    assert (tmp_path / "saves" / "g.json.bad2").is_dir()
+    assert store.load("saves/g", None) == {"m": 1}
+    assert "moved aside as g.json.bad2" in store.notices[0]
+
+
+def test_delete_never_raises(tmp_path):
+    store = make_store(tmp_path)
+    assert store.delete("saves/none") is True
+    store.save("saves/x", {})
+    assert store.delete("saves/x") is True and not store.exists("saves/x")
+    (tmp_path / "saves" / "d.json").mkdir()
+    assert store.delete("saves/d") is True and not (tmp_path / "saves" / "d.json").exists()
+
+
+def test_cleanup_removes_only_our_left_over_temp_files(tmp_path):
+    import fcntl
+    (tmp_path / "saves").mkdir()
+    ours = [tmp_path / ".settings.json.a1b2c3d4.tmp", tmp_path / "saves" / ".g.json.x_y9z8w7.tmp",
+            tmp_path / ".tricade-check.abc12345.tmp"]
+    theirs = [tmp_path / "notes.tmp", tmp_path / ".hidden.tmp", tmp_path / "settings.json",
+              tmp_path / "saves" / ".G.json.a1b2c3d4.tmp"]
+    for p in ours + theirs:
+        p.write_text("x")
+    (tmp_path / ".dir.json.a1b2c3d4.tmp").mkdir()              # a folder: not ours
+    os.symlink(tmp_path / "notes.tmp", tmp_path / ".link.json.a1b2c3d4.tmp")  # a link: not ours
+    busy = tmp_path / "saves" / ".h.json.busy1234.tmp"        # a write in progress (locked)
+    busy.write_text("x")
+    fd = os.open(busy, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        assert make_store(tmp_path).cleanup() == len(ours)
+    finally:
+        os.close(fd)
+    assert not any(p.exists() for p in ours)
+    assert all(p.exists() for p in theirs) and busy.exists()
+    assert (tmp_path / ".dir.json.a1b2c3d4.tmp").is_dir()
+    assert (tmp_path / ".link.json.a1b2c3d4.tmp").is_symlink()
+    assert make_store(tmp_path).cleanup() == 1                # the busy one, once released
+
+
+CHILD = r"""
+import sys
+sys.path.insert(0, sys.argv[2])
+from games.core.store import Store
+store = Store(sys.argv[1], log=lambda s: None)
+n = int(sys.argv[3])
+print("ready", flush=True)
+while True:
+    n += 1
+    assert store.save("saves/loop", {"n": n, "pad": "x" * 20000})
+"""
+
+
+def test_killed_mid_save_leaves_the_last_file_whole_and_no_temp_after_start(tmp_path):
+    rng = random.Random(7)
+    last = 0
+    removed = 0
+    for _ in range(5):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(tmp_path), str(ROOT),
+                                  str(last)], stdout=subprocess.PIPE, text=True)
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.02, 0.25))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        store = make_store(tmp_path)
+        removed += store.cleanup()                 # what the app does at start-up
+        assert [p.name for p in (tmp_path / "saves").iterdir()] == ["loop.json"]
+        data = store.load("saves/loop", None)
+        assert store.notices == []                  # whole: nothing moved aside
+        assert data["pad"] == "x" * 20000 and data["n"] >= last
+        last = data["n"]
+    assert last > 0
+    print(f"temp files left by kills and cleaned up: {removed}")
+
+
+def test_the_app_cleans_up_and_says_an_unusable_folder_at_start(make_app, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / ".settings.json.a1b2c3d4.tmp").write_text("{")
+    app = make_app(data_dir=str(data))
+    assert not (data / ".settings.json.a1b2c3d4.tmp").exists()
+    f = tmp_path / "file"
+    f.write_text("x")
+    app = make_app(data_dir=str(f / "data"))
+    said = [t[0] for t in app._toasts]
+    assert said == ["Could not keep settings, saves or scores: a file stands where a folder of "
+                    "the data folder should be. Play goes on; Tricade will try again."]
+    assert app.save_settings() is False
+    app.step()
+    assert [t[0] for t in app._toasts] == said        # not said twice
+
+
+# -- the schema --------------------------------------------------------------------------------
+
+def old_clean_settings(data):
+    """The settings check as it was before the schema (the oracle for same results)."""
+    import copy
+    if not isinstance(data, dict):
+        raise StoreError("settings are not a table")
+    out = copy.deepcopy(store_mod.DEFAULT_SETTINGS)
+    if data.get("scale") in store_mod.SCALE_MODES:
+        out["scale"] = data["scale"]
+    for key in ("scanlines", "fullscreen", "sound", "swap_confirm"):
+        if isinstance(data.get(key), bool):
+            out[key] = data[key]
+    v = data.get("volume")
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10:
+        out["volume"] = v
+    for key, defaults in (("keys", store_mod.DEFAULT_KEYS), ("pad", store_mod.DEFAULT_PAD)):
+        table = data.get(key)
+        if isinstance(table, dict):
+            for action in defaults:
+                names = table.get(action)
+                if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
+                    out[key][action] = names
+    if isinstance(data.get("games"), dict):
+        out["games"] = {k: v for k, v in data["games"].items()
+                        if isinstance(k, str) and isinstance(v, dict)}
+    return out
+
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-20, 20), st.floats(allow_nan=False),
+                      st.sampled_from(["aspect", "integer", "stretch", "true", "", "w", "f10"]))
+json_value = st.recursive(json_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=4),
+    st.dictionaries(st.sampled_from(["up", "down", "confirm", "menu", "a", "level", "x"]),
+                    inner, max_size=4)), max_leaves=12)
+settings_like = st.dictionaries(
+    st.sampled_from(list(store_mod.DEFAULT_SETTINGS) + ["other"]),
+    st.one_of(json_value, st.dictionaries(st.sampled_from(list(store_mod.DEFAULT_KEYS)),
+                                          st.lists(st.sampled_from(["w", "up", "[8]"]),
+                                                   max_size=3))), max_size=9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(settings_like)
+def test_clean_settings_gives_the_same_results_as_before(data):
+    assert store_mod.clean_settings(data) == old_clean_settings(data)
+
+
+def test_good_settings_files_give_the_same_results():
+    good = {"scale": "integer", "scanlines": True, "fullscreen": True, "sound": False,
+            "volume": 0, "swap_confirm": True, "keys": {"up": ["w", "up"], "menu": ["m"]},
+            "pad": {"confirm": ["b"], "back": ["a"]}, "games": {"tripppin": {"level": 3}}}
+    assert store_mod.clean_settings(good) == old_clean_settings(good)
+    assert store_mod.clean_settings({}) == store_mod.DEFAULT_SETTINGS
+    with pytest.raises(StoreError):
+        store_mod.clean_settings([1])
+
+
+@settings(max_examples=100, deadline=None)
+@given(json_value)
+def test_schema_fix_never_raises_and_clean_raises_only_store_error(value):
+    from games.core import schema as s
+    options = s.Table({"level": s.Int(1, 5, 3), "seats": s.ListOf(s.Choice(("human", "computer"),
+                                                                           "human"),
+                                                                  max_len=3, default=["human"],
+                                                                  bad_item="default"),
+                       "name": s.Str(8, r"[A-Z]*", "AAA"), "on": s.Bool(True),
+                       "speed": s.Float(0.5, 4, 1)}, extra=s.Int(0, 9, 0))
+    fixed = options.fix(value)
+    assert set(fixed) >= {"level", "seats", "name", "on", "speed"}
+    assert options.clean(fixed) == fixed                   # a cleaned value is clean
+    try:
+        options.clean(value)
+    except StoreError:
+        assert not isinstance(value, dict)
+
+
+def test_schema_fields():
+    from games.core import schema as s
+    assert s.Bool(False).fix("true") is False and s.Bool(False).fix(True) is True
+    assert s.Int(0, 10, 1).fix(True) == 1 and s.Int(0, 10, 1).fix(3.0) == 1
+    assert s.Int(0, 10, 1).fix(11) == 1 and s.Int(0, 10, 1).fix(10) == 10
+    assert s.Float(0, 2, 1).fix(2) == 2.0 and s.Float(0, 2, 1).fix(float("inf")) == 1.0
+    assert s.Float(0, 2, 1).fix(False) == 1.0
+    assert s.Choice((1, 2), 1).fix(True) == 1 and s.Choice(("a", "b"), "a").fix("b") == "b"
+    assert s.Str(3, r"[a-z]+", "x").fix("abcd") == "x" and s.Str(3, r"[a-z]+", "x").fix("ab") == "ab"
+    assert s.Str(3, r"[a-z]+", "x").fix("A") == "x"
+    names = s.ListOf(s.Str(5), max_len=3, default=["a"], min_len=1)
+    assert names.fix(["b", 1]) == ["a"] and names.fix([]) == ["a"] and names.fix(["b"]) == ["b"]
+    assert names.fix(["b"] * 4) == ["a"]
+    assert s.ListOf(s.Int(0, 9, 0), bad_item="drop").fix([1, "x", 2]) == [1, 2]
+    assert s.ListOf(s.Int(0, 9, 0), bad_item="default").fix([1, "x", 2]) == [1, 0, 2]
+    t = s.Table({"a": s.Int(0, 9, 5)})
+    assert t.fix({"a": True, "b": 1}) == {"a": 5}
+    assert s.Table({}, extra="keep").fix({"b": [1]}) == {"b": [1]}
+    assert s.Table({}, extra=s.Bool(False)).fix({"b": True, "c": 1}) == {"b": True}
+    assert t.fix("nope") == {"a": 5}
+    problems = []
+    assert t.clean({"a": 99}, problems) == {"a": 5} and problems == ["a: 99 is not valid"]
+    with pytest.raises(StoreError):
+        t.clean([])
+    d = t.default
+    d["a"] = 7
+    assert t.default == {"a": 5}                           # a fresh copy each time
+    with pytest.raises(ValueError):
+        s.Int(0, 10, default=11)                           # a bad default is a bug
+    deep = []
+    for _ in range(5000):
+        deep = [deep]
+    assert s.ListOf(s.Raw([]), default=[]).fix(deep) is not None
