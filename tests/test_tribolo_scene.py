@@ -1,7 +1,8 @@
 """Tribolo's screen end to end: the real loop, real SDL events, a virtual gamepad, real files.
 
-Computer players run in the real worker process. Most tests set ``scene.speed = 0`` and
-``min_think = 0`` (no animation, no pauses) so whole games finish in seconds.
+Computer players run in the real worker process. Most tests open the app with
+``anim_speed=0`` and set ``min_think = 0`` (no animation, no pauses) so whole games finish
+in seconds.
 """
 
 import json
@@ -31,6 +32,8 @@ BEST_TEXT = "tribolo\nturn blue\nBG" + "." * 14 + "\n" + ("." * 16 + "\n") * 10
 
 
 def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, **kw):
+    if fast:
+        kw.setdefault("anim_speed", 0)
     app = make_app(**kw)
     gs = app.game_settings("tribolo")
     gs["seats"] = seats or {"blue": "human", "red": "computer", "green": "computer"}
@@ -49,7 +52,6 @@ def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, *
     sc.sounds = sounds
     app.step()
     if fast:
-        sc.speed = 0
         sc.table.min_think = 0
     if start:
         key(app, pygame.K_SPACE)            # "Press any key"
@@ -63,6 +65,7 @@ def wait(app, cond, limit=20.0):
     end = time.monotonic() + limit
     while not cond():
         assert time.monotonic() < end, "timed out"
+        app.clock.tick()                    # app.step() then sees the real time passed
         app.step()
         time.sleep(0.001)
 
@@ -70,32 +73,32 @@ def wait(app, cond, limit=20.0):
 def human_turn(app, sc):
     """Run frames until a person may move (or the game is over)."""
     wait(app, lambda: (app.top is not sc) or sc.state.is_over
-         or (sc.table.human_to_move and not sc.busy()))
+         or (sc.table.human_to_move and not sc.holding()))
 
 
 def arrows_to(app, sc, target):
     """Move the board cursor to ``target`` with the arrow keys."""
-    if not sc.cursor_visible:
+    if not sc.cursor.visible:
         key(app, pygame.K_RIGHT)            # the first press shows the cursor where it is
-    dx = target[0] - sc.cursor[0]
-    dy = target[1] - sc.cursor[1]
+    dx = target[0] - sc.cursor.pos[0]
+    dy = target[1] - sc.cursor.pos[1]
     for _ in range(abs(dx)):
         key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
     for _ in range(abs(dy)):
         key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
-    assert tuple(sc.cursor) == tuple(target)
+    assert tuple(sc.cursor.pos) == tuple(target)
 
 
 def pad_to(app, pad, sc, target):
-    if not sc.cursor_visible:
+    if not sc.cursor.visible:
         pad_press(app, pad, "dpright")
-    dx = target[0] - sc.cursor[0]
-    dy = target[1] - sc.cursor[1]
+    dx = target[0] - sc.cursor.pos[0]
+    dy = target[1] - sc.cursor.pos[1]
     for _ in range(abs(dx)):
         pad_press(app, pad, "dpright" if dx > 0 else "dpleft")
     for _ in range(abs(dy)):
         pad_press(app, pad, "dpdown" if dy > 0 else "dpup")
-    assert tuple(sc.cursor) == tuple(target)
+    assert tuple(sc.cursor.pos) == tuple(target)
 
 
 # -- whole games -------------------------------------------------------------------------------
@@ -117,7 +120,7 @@ def test_a_whole_game_with_the_mouse_against_two_computers(make_app):
         st = sc.state
         move = st.legal_moves()[len(st.legal_moves()) // 2]
         n = len(sc.table.moves)
-        click(app, sc.square_rect(*move).center)
+        click(app, sc.grid.rect(*move).center)
         assert sc.table.moves[n] == st.move_text(move)
         my_moves += 1
     wait(app, lambda: app.top is not sc)
@@ -129,7 +132,7 @@ def test_a_whole_game_with_the_mouse_against_two_computers(make_app):
     card = scores.card(scores.load(app.store), 7)
     assert scores.played(card["blue"]) == 1 == scores.played(card["red"])
     text = " ".join(t for t, _ in app.top.dialog.lines)
-    assert sc.result_text().upper() in text
+    assert tscene.result_text(sc.state).upper() in text
     for seat in ("blue", "red", "green"):
         assert f"{seat.capitalize()} {sc.state.counts()[seat]}" in text
     assert {"dos_place", "dos_flip"} <= set(sc.sounds)
@@ -175,12 +178,12 @@ def test_a_hot_seat_game_with_the_pad_only(make_app):
             pad_press(app, pad, "a")
             assert sc.table.moves[-1] == st.move_text(target)
         # the stick moves the cursor too
-        x = sc.cursor[0]
+        x = sc.cursor.pos[0]
         pad.axis(0, -32000 if x > 0 else 32000)
         app.step()
         pad.axis(0, 0)
         app.step()
-        assert sc.cursor[0] == (x - 1 if x > 0 else x + 1)
+        assert sc.cursor.pos[0] == (x - 1 if x > 0 else x + 1)
         # X = Best, Y = Possible, Back = Undo
         pad_press(app, pad, "x")
         assert sc.best == ai.best_move(sc.state)
@@ -210,14 +213,14 @@ def test_every_original_key_does_its_job(make_app):
     # play a few moves (blue: the mouse)
     for _ in range(2):
         human_turn(app, sc)
-        click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+        click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
     human_turn(app, sc)
     # P: every possible square; B: the square turning the most tiles
     key(app, pygame.K_p, unicode="p")
     assert sorted(sc.markers) == sorted(sc.state.legal_moves()) and sc.markers
     key(app, pygame.K_b, unicode="b")
     assert sc.best == ai.best_move(sc.state)
-    assert sc.cursor == list(sc.best)
+    assert tuple(sc.cursor.pos) == tuple(sc.best)
     # V: the save file
     moves = list(sc.table.moves[: sc.table.index])
     key(app, pygame.K_v, unicode="v")
@@ -271,7 +274,7 @@ def test_autosave_is_offered_and_resumed(make_app, tmp_path):
     app, sc = open_tribolo(make_app, seed=13)
     for _ in range(2):
         human_turn(app, sc)
-        click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+        click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
     human_turn(app, sc)
     moves = list(sc.table.moves[: sc.table.index])
     app.shutdown(quit_pygame=False)               # the window closed mid-game
@@ -345,7 +348,7 @@ def test_a_colour_that_cannot_move_is_announced(make_app):
     sc.table.new_game(start_text=SKIP_TEXT)
     app.step()
     assert sc.state.current == "blue"
-    click(app, sc.square_rect(2, 0).center)
+    click(app, sc.grid.rect(2, 0).center)
     assert any("Red cannot move" in a for a in sc.announcements)
     wait(app, lambda: "dos_skip" in sc.sounds)
 
@@ -356,7 +359,7 @@ def test_the_final_screen_and_see_boards(make_app):
     wait(app, lambda: isinstance(app.top, FinalScene), limit=40)
     final = app.top
     assert sc.state.is_over
-    assert final.dialog.lines[0][0] == sc.result_text().upper() + "!"
+    assert final.dialog.lines[0][0] == tscene.result_text(sc.state).upper() + "!"
     frames(app, 2)
     assert colours(app.last_native) <= EGA
     key(app, pygame.K_s, unicode="s")             # S)ee boards
@@ -383,7 +386,7 @@ def test_initials_by_keyboard(make_app):
     app, sc = open_tribolo(make_app, seed=41)
     sc.table.new_game(start_text=BEST_TEXT)
     app.step()
-    click(app, sc.square_rect(2, 0).center)
+    click(app, sc.grid.rect(2, 0).center)
     wait(app, lambda: isinstance(app.top, InitialsScene))
     assert colours(app.last_native) <= EGA
     for k, ch in ((pygame.K_x, "x"), (pygame.K_s, "s"), (pygame.K_q, "q")):
@@ -424,9 +427,9 @@ def test_a_frame_mid_game_with_markers_and_the_menu_is_all_ega(make_app):
     assert colours(app.last_native) <= EGA        # "... goes first"
     key(app, pygame.K_SPACE)
     human_turn(app, sc)
-    click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+    click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
     frames(app, 3)
-    assert sc.anim                                # the flip is on screen
+    assert sc.timeline.running("flip")            # the flip is on screen
     assert colours(app.last_native) <= EGA
     human_turn(app, sc)
     key(app, pygame.K_p, unicode="p")
@@ -445,10 +448,11 @@ def test_a_frame_mid_game_with_markers_and_the_menu_is_all_ega(make_app):
 def test_frames_stay_short_while_the_computer_thinks(make_app):
     app, sc = open_tribolo(make_app, seed=61, level=3, window_size=(1920, 1080),
                            seats={s: "computer" for s in ("blue", "red", "green")})
-    sc.speed = 1.0
+    app.anim_speed = 1.0
     times = []
     end = time.monotonic() + 3.0
     while time.monotonic() < end:
+        app.clock.tick()                          # animations run in real time
         t = time.perf_counter()
         app.step()
         if sc.table.thinking:
@@ -461,11 +465,11 @@ def test_frames_stay_short_while_the_computer_thinks(make_app):
 
 
 @pytest.mark.parametrize("size", [(1280, 960)])
-def test_square_rect_maps_clicks_to_squares(make_app, size):
+def test_the_grid_maps_clicks_to_squares(make_app, size):
     app, sc = open_tribolo(make_app, seed=71, window_size=size)
     st = sc.state
     for c, r in [(0, 0), (st.width - 1, st.height - 1), (5, 3)]:
-        rect = sc.square_rect(c, r)
-        assert sc.square_at(rect.center) == (c, r)
-        assert sc.square_at(rect.topleft) == (c, r)
-    assert sc.square_at((2, 2)) is None
+        rect = sc.grid.rect(c, r)
+        assert sc.grid.at(rect.center) == (c, r)
+        assert sc.grid.at(rect.topleft) == (c, r)
+    assert sc.grid.at((2, 2)) is None
