@@ -473,3 +473,142 @@ def test_the_grid_maps_clicks_to_squares(make_app, size):
         assert sc.grid.at(rect.center) == (c, r)
         assert sc.grid.at(rect.topleft) == (c, r)
     assert sc.grid.at((2, 2)) is None
+
+
+# -- nothing lost, nothing stuck ------------------------------------------------------------------
+
+def test_the_first_player_box_waits_for_a_press_that_does_nothing_else(make_app):
+    app, sc = open_tribolo(make_app, seed=8, seats={s: "human" for s in ("blue", "red", "green")},
+                           start=False)
+    key(app, pygame.K_SPACE)                      # "Press any key"
+    assert sc.banner is not None
+    for _ in range(5):
+        sc.update(1.0)                            # seconds go by: the box stays
+    frames(app, 3)
+    assert sc.banner is not None
+    said = list(sc.announcements)
+    key(app, pygame.K_p, unicode="p")             # closes the box, shows no markers
+    assert sc.banner is None and not sc.markers and sc.announcements == said
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_n, unicode="n")
+    assert sc.banner is not None
+    key(app, pygame.K_RETURN)                     # closes the box, is no move at the cursor
+    assert sc.banner is None and sc.table.index == 0
+    key(app, pygame.K_n, unicode="n")
+    click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)   # a click: the same
+    assert sc.banner is None and sc.table.index == 0
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        key(app, pygame.K_n, unicode="n")
+        pad_press(app, pad, "x")                  # a pad button: the same (no Best)
+        assert sc.banner is None and sc.best is None
+    finally:
+        pad.unplug()
+
+
+def test_squares_are_written_as_the_rules_write_them(make_app):
+    app, sc = open_tribolo(make_app, seed=9, seats={s: "human" for s in ("blue", "red", "green")})
+    st = sc.state
+    taken = next((c, r) for r in range(st.height) for c in range(st.width)
+                 if st.cell(c, r) != ".")
+    click(app, sc.grid.rect(*taken).center)
+    name = st.move_text(taken)
+    assert name == name.lower()
+    assert name in sc.announcements[-1] and name.upper() not in sc.announcements[-1]
+    human_turn(app, sc)
+    key(app, pygame.K_b, unicode="b")
+    assert f"Best: {sc.state.move_text(sc.best)} " in sc.announcements[-1]
+
+
+def _rows(surface, top):
+    return pygame.image.tobytes(surface.subsurface((0, top, 640, 350 - top)), "RGB")
+
+
+def test_toasts_leave_the_status_and_key_lines_free(make_app):
+    app, sc = open_tribolo(make_app, seed=10)
+    human_turn(app, sc)
+    frames(app, 2)
+    before = app.last_native.copy()
+    app.toast("A notice long enough to be wrapped onto two lines of the EGA screen, "
+              "so that it takes up more room at the bottom than one line would.")
+    frames(app, 2)
+    assert _rows(app.last_native, tscene.STATUS_Y) == _rows(before, tscene.STATUS_Y)
+    assert _rows(app.last_native, 280) != _rows(before, 280)      # the toast is there
+    key(app, pygame.K_TAB)                        # a dialog over the game keeps them free too
+    frames(app, 2)
+    assert _rows(app.last_native, tscene.KEYLINE_Y) == _rows(before, tscene.KEYLINE_Y)
+    assert app.top.toast_lift() == sc.toast_lift() == 350 - tscene.STATUS_Y
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_c, unicode="c")             # the score card keeps its key line free
+    frames(app, 2)
+    assert app.top.toast_lift() == 350 - tscene.KEYLINE_Y
+    card_keys = _rows(app.last_native, tscene.KEYLINE_Y)
+    app.toast("Another notice.")
+    frames(app, 2)
+    assert _rows(app.last_native, tscene.KEYLINE_Y) == card_keys
+
+
+def test_see_boards_starts_the_board_it_shows(make_app):
+    app, sc = open_tribolo(make_app, seed=14)
+    human_turn(app, sc)
+    click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
+    key(app, pygame.K_e, unicode="e")             # See boards
+    boards = app.top
+    assert isinstance(boards, CardScene) and boards.show_board and boards.board == 7
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)                     # Enter: play this board
+    assert app.top is sc and sc.board == 8 and sc.table.index == 0
+    assert app.settings["games"]["tribolo"]["board"] == 8
+    saved = json.loads((Path(app.store.dir) / "settings.json").read_text())
+    assert saved["data"]["games"]["tribolo"]["board"] == 8
+    assert sc.banner is not None
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_e, unicode="e")
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    frames(app, 1)
+    click(app, dict(app.top.keyline_rects)["play"].center)   # the "Play this board" line
+    assert app.top is sc and sc.board == 6 and sc.state.cell(0, 0) == \
+        tscene.rules.new_game(seed=1, board=6).cell(0, 0)
+    key(app, pygame.K_c, unicode="c")             # the score card has no such line
+    frames(app, 1)
+    assert "play" not in dict(app.top.keyline_rects)
+    key(app, pygame.K_RETURN)
+    assert app.top is sc and sc.board == 6
+
+
+@pytest.mark.parametrize("bad", [{"board": [], "level": "3", "seats": "all", "initials": 7},
+                                 {"board": "7", "level": 99, "seats": {"blue": "robot"}},
+                                 ["not", "a", "table"]])
+def test_bad_settings_cannot_make_the_game_unopenable(make_app, bad):
+    app = make_app(anim_speed=0)
+    app.settings["games"]["tribolo"] = bad
+    app.push(LauncherScene(app))
+    assert open_game(app, "tribolo", seed=3)
+    sc = app.top
+    assert isinstance(sc, TriboloScene) and sc.board == 7
+    assert sc.table.levels == {s: ai.DEFAULT_LEVEL for s in ("blue", "red", "green")}
+    assert sc.table.seats == {"blue": "human", "red": "computer", "green": "computer"}
+    assert app.settings["games"]["tribolo"]["initials"] == "AAA"
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)
+    frames(app, 2)
+    assert colours(app.last_native) <= EGA
+
+
+def test_score_writes_that_fail_are_told_not_raised(make_app):
+    app, sc = open_tribolo(make_app, seed=43)
+    told = []
+    real_notice = app.notice
+    app.notice = lambda s: (told.append(s), real_notice(s))
+
+    def broken(name, data, version=1):
+        raise OSError(28, "No space left on device")
+    app.store.save = broken
+    sc.table.new_game(start_text=BEST_TEXT)
+    app.step()
+    click(app, sc.grid.rect(2, 0).center)
+    wait(app, lambda: app.top is not sc)
+    assert isinstance(app.top, FinalScene)        # the game goes on to its end screen
+    assert any("scores could not be kept" in t for t in told)
