@@ -300,23 +300,23 @@ def test_the_pad_menu_opens_with_start_and_selects_with_dpad_and_a(make_app):
         pad_press(app, pad, "start")
         menu = app.top
         assert isinstance(menu, MenuScene)
-        labels = [i.label.strip() for i in menu.menu.items]
+        labels = [i.label.strip() for i in menu.dialog.menu.items]
         want = labels.index("P  Possible squares")
-        while menu.menu.cursor != want:
+        while menu.dialog.menu.cursor != want:
             pad_press(app, pad, "dpdown")
         pad_press(app, pad, "a")
         assert app.top is sc and sc.markers
         # seats and level from the menu: Red becomes human, the level changes
         pad_press(app, pad, "start")
         menu = app.top
-        red = [i.label.strip() for i in menu.menu.items].index("Red")
-        while menu.menu.cursor != red:
+        red = [i.label.strip() for i in menu.dialog.menu.items].index("Red")
+        while menu.dialog.menu.cursor != red:
             pad_press(app, pad, "dpup")
         pad_press(app, pad, "dpright")
         assert sc.table.seats["red"] == "human"
         assert app.settings["games"]["tribolo"]["seats"]["red"] == "human"
-        level = [i.label.strip() for i in menu.menu.items].index("Level")
-        while menu.menu.cursor != level:
+        level = [i.label.strip() for i in menu.dialog.menu.items].index("Level")
+        while menu.dialog.menu.cursor != level:
             pad_press(app, pad, "dpdown")
         pad_press(app, pad, "dpright")
         assert sc.table.levels["green"] == 2 and app.settings["games"]["tribolo"]["level"] == 2
@@ -335,7 +335,7 @@ def test_the_board_option_starts_that_board(make_app):
     app, sc = open_tribolo(make_app, seed=22)
     key(app, pygame.K_F10)
     menu = app.top
-    menu.menu.cursor = [i.label.strip() for i in menu.menu.items].index("Board")
+    menu.dialog.menu.cursor = [i.label.strip() for i in menu.dialog.menu.items].index("Board")
     key(app, pygame.K_RIGHT)                      # 7 -> 8, at the start: a new game on it
     assert sc.board == 8 and sc.table.index == 0
     assert app.settings["games"]["tribolo"]["board"] == 8
@@ -372,7 +372,7 @@ def test_the_final_screen_and_see_boards(make_app):
         assert colours(app.last_native) <= EGA
         key(app, pygame.K_RIGHT)
     assert seen == set(tscene.rules.BOARDS)
-    click(app, boards.arrow_rects()[0][1].center)  # the mouse goes back a board
+    click(app, tscene.ARROWS[0][1].center)  # the mouse goes back a board
     assert boards.board == 6
     key(app, pygame.K_ESCAPE)
     assert app.top is final

@@ -1,20 +1,14 @@
-"""Tribolo's screen: the DOS EGA game of 1991-92 (Soleau Software), on the Tricade shell.
+"""Tribolo's screen: the DOS EGA game of 1991-92 (Soleau Software), on the Tricade house.
 
 640x350 in the 16 EGA colours, the ega8x14 font. The running score of each colour across
 the top (the colour to move marked), the 16 x 11 board of white squares and grey tiles with
 its grid, a status line and the original's key line at the bottom:
-``S)ound V)save L)oad B)est U)ndo P)ossible N)ew C)scores Q)uit``.
-
-The scene is a ``games.ui.scene.GameScene``: the house builds the table from the settings
-(cleaned by ``SETTINGS``), runs the timeline (flips, pauses, sounds, message timeouts) and
-saves the game after every move; one command table gives the keys, the pad buttons, the
-key line and the pop-up menu.
-
-Everything works with the keyboard, the mouse and a gamepad:
-- the board: click a square; or arrows/d-pad/stick move a cursor and Enter/A places;
-- the original's letter keys are scene commands; the key line is clickable too;
-- F10/Tab/pad Start (and Esc/pad B) open a DOS pop-up menu with every command and the
-  seat, level and board options; pad X = Best, Y = Possible, Back = Undo.
+``S)ound V)save L)oad B)est U)ndo P)ossible N)ew C)scores Q)uit``. A ``GameScene``: the
+house builds the table from ``SETTINGS``, runs the timeline (flips, pauses, sounds, message
+timeouts) and saves after every move; one command table gives the keys, the pad buttons,
+the key line and the pop-up menu (F10/Tab/Esc/pad Start or B: every command, the seats,
+level and board). A click, or arrows/d-pad/stick and Enter/A, place a tile; pad X = Best,
+Y = Possible, Back = Undo.
 
 Choices where the original's documentation is silent (see also scores.py):
 - The title screen says "Press any key"; then the computer picks who goes first (the
@@ -26,24 +20,22 @@ Choices where the original's documentation is silent (see also scores.py):
   animation and a short pause, so every move can be followed.
 - A colour without a move is announced on the status line ("Green cannot move") with the
   dos_skip sound, and the computer holds a moment so it can be read.
-- U takes back the last move of a person and the computer moves after it. U is refused
-  once the game is over (it is already in the score card).
-- L loads only at the start of a game, that is before any move by a person (a computer
-  that goes first may have moved already); otherwise "Load only at the start of a game".
-- The board option (menu) takes effect at once at the start of a game (as above),
-  otherwise with the next new game. Seats and level take effect at once.
-- The game in progress is saved to ``saves/tribolo-autosave`` after every move and when
-  the player leaves (Q, Esc to the launcher, closing the window); the title screen then
-  offers "Press R to resume the saved game". A finished game removes the autosave. V/L use ``saves/tribolo`` as the
-  original's sa<V>e and <L>oad did.
-- The final screen (a box over the finished board) shows the result and the counts and
-  offers N)ew game, S)ee boards (each preset board's layout with its own score card;
-  Enter or "Play this board" starts a new game on the board shown and keeps it as the
-  board setting), C)scores and Q)uit; Esc closes it to look at the board (Enter brings
-  it back).
+- U takes back the last move of a person and the computer moves after it (not once the
+  game is over: it is in the score card). L loads, and the board option starts a new game
+  at once, only at the start of a game (before any move by a person); else the board is
+  the next game's. Seats and level take effect at once.
+- The game in progress is kept in ``saves/tribolo-autosave`` (after every move and on
+  leaving); the title screen then offers "Press R to resume the saved game". A finished
+  game removes it. V/L use ``saves/tribolo`` as the original's sa<V>e and <L>oad did.
+- The final screen (a box over the finished board): the result, the counts, N)ew game,
+  S)ee boards (each board's layout and score card; Enter or "Play this board" starts a new
+  game on it and keeps it as the board setting), C)scores and Q)uit; Esc closes it to look
+  at the board (Enter brings it back).
 - Squares are written as the rules write them (a4, p11) everywhere on screen.
 """
 from __future__ import annotations
+
+import functools
 
 import pygame
 
@@ -75,15 +67,10 @@ SETTINGS = schema.Table({
 # A tile is a raised square: (face, light edge, dark edge). The board's tiles come from the
 # sprite sheet (sprites/make_sprites.py draws them the same way); draw_tile draws one at any
 # size (the small boards of See boards).
-TILE_COLOURS = {
-    "B": (BLUE, LIGHT_BLUE, BLACK),
-    "R": (RED, LIGHT_RED, BLACK),
-    "G": (GREEN, LIGHT_GREEN, BLACK),
-    "#": (LIGHT_GREY, WHITE, DARK_GREY),
-}
+TILE_COLOURS = {"B": (BLUE, LIGHT_BLUE, BLACK), "R": (RED, LIGHT_RED, BLACK),
+                "G": (GREEN, LIGHT_GREEN, BLACK), "#": (LIGHT_GREY, WHITE, DARK_GREY)}
 TILE_SPRITE = {"B": "tile_blue", "R": "tile_red", "G": "tile_green", "#": "tile_wall",
                ".": "empty"}
-LETTER_SEAT = {"B": "blue", "R": "red", "G": "green"}
 SEAT_LETTER = {"blue": "B", "red": "R", "green": "G"}
 SEAT_FACE = {"blue": BLUE, "red": RED, "green": GREEN}
 SEAT_LIGHT = {"blue": LIGHT_BLUE, "red": LIGHT_RED, "green": LIGHT_GREEN}
@@ -95,6 +82,9 @@ PITCH_X, PITCH_Y = 33, 24
 BOARD_TOP = 48
 STATUS_Y = 322          # text row 23
 KEYLINE_Y = 336         # text row 24
+TITLE_RECTS = [("new", pygame.Rect(160, 252, 320, 14)),
+               ("resume", pygame.Rect(160, 268, 320, 14))]
+ARROWS = [("prev", pygame.Rect(48, 20, 24, 14)), ("next", pygame.Rect(568, 20, 24, 14))]
 
 # timings (seconds, at the app's animation speed)
 FLIP_GAP = 0.06         # between the flips of one move (and their dos_flip sounds)
@@ -110,8 +100,10 @@ def board_name(n: int, short: bool = False) -> str:
     return name.split(" (")[0] if short else name
 
 
-def sheet():
-    return sprites.sheet("tribolo")
+@functools.cache
+def layout(n: int):
+    """Board ``n`` as a game starts on it (See boards)."""
+    return rules.new_game(seed=1992, board=n)
 
 
 def draw_tile(surface, rect: pygame.Rect, letter: str, squash: float = 1.0) -> None:
@@ -136,7 +128,7 @@ def flip_sprite(old: str, new: str, p: float) -> str:
     shrinks to a line in its old colour and grows again in the new one."""
     i = round(FLIP_FRAMES * (1.0 - abs(1.0 - 2.0 * p)))
     letter = old if p < 0.5 else new
-    return f"flip_{LETTER_SEAT[letter]}_{i}" if i else TILE_SPRITE[letter]
+    return TILE_SPRITE[letter].replace("tile", "flip") + f"_{i}" if i else TILE_SPRITE[letter]
 
 
 def key_bar(surface, items, hover) -> list:
@@ -162,6 +154,8 @@ def result_text(state) -> str:
 
 
 class TriboloScene(GameScene):
+    keyline_rects: list = []     # [(command, rect)] of the key line drawn last
+    hover = None                 # the key line item under the pointer
     game = "tribolo"
     name = "tribolo"
     settings_schema = SETTINGS
@@ -170,7 +164,7 @@ class TriboloScene(GameScene):
     bench_start_keys = ("return", "return")   # "Press any key", then past "X goes first"
 
     def __init__(self, app, seed=None, demo: bool = False):
-        self.mode = "title"          # "title", then "play"
+        self.mode = "play" if demo else "title"    # the title screen, then the game
         self.banner = None           # a dos.Dialog over the board (who goes first)
         super().__init__(app, seed=seed, demo=demo)
         self.save_name = AUTOSAVE_NAME
@@ -182,11 +176,7 @@ class TriboloScene(GameScene):
         self.markers: list = []      # P: the possible squares
         self.best = None             # B: the square turning the most tiles
         self.announcements: list = []  # everything said on the status line (tests read it)
-        self.keyline_rects: list = []
-        self.hover = None
         self._board_image = None     # (key, surface): the still board, drawn once
-        if demo:
-            self.mode = "play"
 
     # -- what the house asks ----------------------------------------------------------------
     def game_options(self) -> dict:
@@ -242,10 +232,6 @@ class TriboloScene(GameScene):
             if msg is not None and msg.duration < STICKY:
                 self.timeline.cancel("message")   # a move makes old news of a message
             self.animate(tr.before, tr.after, tr.before.parse_move(tr.text))
-        else:
-            self.cursor.bounds = (tr.after.width, tr.after.height)
-            c, r = self.cursor.pos
-            self.cursor.place((min(c, tr.after.width - 1), min(r, tr.after.height - 1)))
 
     def on_game_over(self) -> None:
         st, board = self.state, self.board
@@ -308,9 +294,6 @@ class TriboloScene(GameScene):
             t.is_human(t.states[i].current) for i in range(t.index))
 
     # -- the flow -------------------------------------------------------------------------
-    def resume(self) -> None:
-        self.has_autosave = self.store.exists(AUTOSAVE_NAME)
-
     def start(self, resume: bool = False) -> None:
         """Leave the title screen: a new game (the seed's), or the autosaved one."""
         self.mode = "play"
@@ -320,22 +303,20 @@ class TriboloScene(GameScene):
             self.announce_first()
 
     def announce_first(self) -> None:
-        first = self.state.current
-        name = first.upper() if first else "NOBODY"
+        first = self.state.current          # a new game always has a colour to move
         self.banner = dos.Dialog(
             f"Board {self.board}: {board_name(self.board)}",
             ["The computer decides who goes first...", "",
-             (f"{name} goes first!", SEAT_FACE.get(first, BLACK))],
+             (f"{first.upper()} goes first!", SEAT_FACE[first])],
             look=dos.GREY_BOX, footer="Press any key", centre=self.grid.rect_all.center)
-        self.announcements.append(f"{first.capitalize() if first else 'Nobody'} goes first")
+        self.announcements.append(f"{first.capitalize()} goes first")
         self.app.play("dos_place")
 
-    def new_game(self, seed=None, announce: bool = True) -> None:
+    def new_game(self, seed=None) -> None:
         """N: a new game on the board setting (the one in hand is not recorded)."""
         super().new_game(seed)
         self.mode = "play"
-        self.banner = None
-        if announce and not self.demo:
+        if not self.demo:
             self.announce_first()
 
     def animate(self, before, after, move) -> None:
@@ -345,7 +326,7 @@ class TriboloScene(GameScene):
             max(abs(sq[0] - move[0]), abs(sq[1] - move[1])), sq))
         new = SEAT_LETTER[before.current]
         self.timeline.add("place", FLIP_GAP, cues=[(0.0, "dos_place")])
-        length = FLIP_GAP * len(flips) + FLIP_TIME
+        length = FLIP_GAP * (len(flips) - 1) + FLIP_TIME
         squares = [(sq, before.cell(*sq), new, FLIP_GAP * i) for i, sq in enumerate(flips)]
         self.timeline.add("flip", length, delay=FLIP_GAP, data=squares,
                           cues=[(FLIP_GAP * i / length, "dos_flip") for i in range(len(flips))])
@@ -377,11 +358,8 @@ class TriboloScene(GameScene):
             self.cursor.step(k)
             self.app.play("dos_click")
         elif k == "confirm":
-            if self.state.is_over:
-                self.app.push(FinalScene(self))
-            else:
-                self.cursor.show()
-                self.place(self.cursor.pos)
+            self.cursor.show()
+            self.place(self.cursor.pos)
         elif k in ("menu", "back") or (k == "pointer_down" and action.button == 3):
             self.open_menu()
         elif k == "command":
@@ -393,10 +371,7 @@ class TriboloScene(GameScene):
                 self.cmds.run(name)
             elif sq is not None:
                 self.cursor.place(sq)
-                if self.state.is_over:
-                    self.app.push(FinalScene(self))
-                else:
-                    self.place(sq)
+                self.place(sq)
 
     def handle_title(self, action) -> None:
         k = action.kind
@@ -411,16 +386,17 @@ class TriboloScene(GameScene):
             self.app.play("dos_click")
         elif k == "text" and action.char.lower() == "r":
             self.start(resume=True)
-        elif k == "pointer_down" and dos.hit(self.title_rects(), action.pos):
-            self.start(resume=dos.hit(self.title_rects(), action.pos) == "resume")
+        elif k == "pointer_down" and dos.hit(TITLE_RECTS, action.pos):
+            self.start(resume=dos.hit(TITLE_RECTS, action.pos) == "resume")
         else:
             self.start(resume=k == "confirm" and self.title_choice == 1)
 
     def place(self, square) -> bool:
-        """A person's move on ``square``; False (and a buzz) when it cannot be played."""
+        """A person's move on ``square``; False (and a buzz) when it cannot be played.
+        Once the game is over: the final screen again."""
         st = self.state
         if st.is_over:
-            self.say("The game is over.", YELLOW)
+            self.app.push(FinalScene(self))
             return False
         if not self.table.human_to_move:
             self.say(f"Wait: {st.current.capitalize()} is thinking.", SEAT_LIGHT[st.current])
@@ -448,10 +424,9 @@ class TriboloScene(GameScene):
     def cmd_save(self) -> None:
         try:
             self.table.save(self.store, SAVE_NAME)
+            self.say("Game saved. L loads it at the start of a game.", LIGHT_CYAN)
         except OSError as exc:
             self.say(f"The game could not be saved ({exc.strerror or exc}).", LIGHT_RED)
-            return
-        self.say("Game saved. L loads it at the start of a game.", LIGHT_CYAN)
 
     def cmd_load(self) -> None:
         if not self.at_start:
@@ -537,10 +512,6 @@ class TriboloScene(GameScene):
         if self.banner is not None:
             self.banner.draw(surface)
 
-    def title_rects(self) -> list:
-        return [("new", pygame.Rect(160, 252, 320, 14)),
-                ("resume", pygame.Rect(160, 268, 320, 14))]
-
     def draw_title(self, surface) -> None:
         frame_box(surface, pygame.Rect(0, 0, 640, 350), LIGHT_BLUE)
         dos.centred(surface, "*  TRICADE PRESENTS  *", 28, LIGHT_CYAN)
@@ -550,7 +521,8 @@ class TriboloScene(GameScene):
         dos.centred(surface, "after the 1991-92 shareware game by William Soleau", 166,
                     LIGHT_GREY)
         for i, letter in enumerate("BRG#BRG#"):      # a row of tiles
-            surface.blit(sheet().get(TILE_SPRITE[letter]), (320 - 4 * 34 + i * 34, 192))
+            surface.blit(sprites.sheet("tribolo").get(TILE_SPRITE[letter]),
+                         (320 - 4 * 34 + i * 34, 192))
         seats = ", ".join(f"{s.capitalize()} {self.seat_kind(s)}" for s in SEATS)
         dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 226,
                     LIGHT_GREY)
@@ -589,7 +561,7 @@ class TriboloScene(GameScene):
                      YELLOW if current else WHITE)
 
     def draw_board(self, surface) -> None:
-        st, grid, tiles = self.state, self.grid, sheet()
+        st, grid, tiles = self.state, self.grid, sprites.sheet("tribolo")
         outer = grid.rect_all.inflate(4, 4)
         key = (st, tuple(self.markers), self.best)
         if self._board_image is None or self._board_image[0] != key:
@@ -618,17 +590,15 @@ class TriboloScene(GameScene):
             surface.blit(tiles.get("cursor"), grid.rect(*self.cursor.pos).move(-1, -1))
 
     def draw_status(self, surface) -> None:
-        st = self.state
-        msg = self.timeline.get("message")
+        st, msg = self.state, self.timeline.get("message")
         if msg is not None:
             text, colour = msg.data
         elif st.is_over:
             text, colour = f"Game over: {result_text(st)}.  Enter: the results", YELLOW
-        elif self.table.human_to_move:
-            text = f"{st.current.upper()} to move: click a square, or arrows and Enter."
-            colour = SEAT_LIGHT[st.current]
         else:
-            text, colour = f"{st.current.capitalize()} is thinking...", SEAT_LIGHT[st.current]
+            text = (f"{st.current.upper()} to move: click a square, or arrows and Enter."
+                    if self.table.human_to_move else f"{st.current.capitalize()} is thinking...")
+            colour = SEAT_LIGHT[st.current]
         dos.centred(surface, text[:78], STATUS_Y, colour)
 
 
@@ -642,9 +612,22 @@ class BoxScene(ModalScene):
     def click(self, _what: str = "") -> None:
         self.app.play("dos_click")
 
-    @property
-    def menu(self):
-        return self.dialog.menu
+    def run(self, name: str) -> None:
+        """A command key: close the box, then run it on the game."""
+        self.app.pop()
+        self.game.cmds.run(name)
+
+    def handle(self, action) -> None:
+        k = action.kind
+        if k in ("menu", "back") or (k == "pointer_down"
+                                     and not self.dialog.contains(action.pos)):
+            self.app.pop()
+            if k == "menu" and not isinstance(self, MenuScene):
+                self.game.open_menu()
+        elif k == "command":
+            self.run(action.name)
+        else:
+            self.dialog.handle(action)
 
     def draw(self, surface) -> None:
         self.dialog.draw(surface)
@@ -662,17 +645,10 @@ class MenuScene(BoxScene):
                                  cols=36, sound=self.click,
                                  footer="\u2191\u2193 choose  \u2190\u2192 change  Enter")
 
-    def handle(self, action) -> None:
-        k = action.kind
-        if k in ("menu", "back") or (k == "pointer_down"
-                                     and not self.dialog.contains(action.pos)):
+    def run(self, name: str) -> None:
+        if name != "sound":                  # the menu shows the sound switch: it stays
             self.app.pop()
-        elif k == "command":
-            if action.name != "sound":       # the menu shows the sound switch: it stays
-                self.app.pop()
-            self.game.cmds.run(action.name)
-        else:
-            self.dialog.handle(action)
+        self.game.cmds.run(name)
 
 
 class FinalScene(BoxScene):
@@ -703,18 +679,6 @@ class FinalScene(BoxScene):
             self.app.pop()
         self.game.cmds.run(name)     # scores and boards open over this box; back returns
 
-    def handle(self, action) -> None:
-        k = action.kind
-        if k == "back":
-            self.app.pop()
-        elif k == "command":
-            self.run(action.name)
-        elif k == "menu":
-            self.app.pop()
-            self.game.open_menu()
-        else:
-            self.dialog.handle(action)
-
 
 class InitialsScene(BoxScene):
     """Blue's best total ever on this board: three initials for the score card."""
@@ -734,8 +698,7 @@ class InitialsScene(BoxScene):
         inner = self.dialog.inner
         look = dos.menu_look(dos.Look(hi_fg=BLACK, hi_bg=YELLOW, dim=DARK_GREY, fg=WHITE,
                                       value=YELLOW))
-        entry_w = 3 * 24 + 2 * 8 + 16 + 32
-        pos = (inner.centerx - entry_w // 2, inner.y + 5 * dos.CELL_H + 2)
+        pos = (inner.centerx - (3 * 24 + 2 * 8 + 16 + 32) // 2, inner.y + 5 * dos.CELL_H + 2)
         self.entry = InitialsEntry(look, pos, game.settings["initials"], on_done=self.done,
                                    sound=self.click)
 
@@ -773,6 +736,7 @@ class CardScene(LookScene):
 
     look = looks.DOS
     name = "tribolo-card"
+    keyline_rects, hover = TriboloScene.keyline_rects, None
 
     def __init__(self, game: TriboloScene, board: int = STANDARD_BOARD,
                  show_board: bool = False):
@@ -784,9 +748,6 @@ class CardScene(LookScene):
         self.table = scores.load(game.store)
         self.keys = [("\u2190)previous", "prev"), ("\u2192)next", "next")] + (
             [("Enter)Play this board", "play")] if show_board else []) + [("Esc)back", "back")]
-        self.keyline_rects: list = []
-        self.hover = None
-        self._layouts: dict = {}
 
     @property
     def board(self) -> int:
@@ -794,12 +755,6 @@ class CardScene(LookScene):
 
     def toast_lift(self) -> int:
         return self.native_size[1] - KEYLINE_Y
-
-    def layout(self, n: int):
-        s = self._layouts.get(n)
-        if s is None:
-            s = self._layouts[n] = rules.new_game(seed=1992, board=n)
-        return s
 
     def step(self, d: int) -> None:
         self.index = (self.index + d) % len(self.boards)
@@ -810,13 +765,10 @@ class CardScene(LookScene):
         self.app.pop_to(self.game)
         self.game.set_board(self.board, start=True)
 
-    def arrow_rects(self):
-        return [("prev", pygame.Rect(48, 20, 24, 14)), ("next", pygame.Rect(568, 20, 24, 14))]
-
     def handle(self, action) -> None:
         k = action.kind
         click = k == "pointer_down" and action.button == 1
-        name = dos.hit(self.keyline_rects + self.arrow_rects(), action.pos) if click else None
+        name = dos.hit(self.keyline_rects + ARROWS, action.pos) if click else None
         if k == "pointer_move":
             self.hover = dos.hit(self.keyline_rects, action.pos)
         elif k in ("left", "up") or name == "prev":
@@ -833,27 +785,25 @@ class CardScene(LookScene):
         frame_box(surface, pygame.Rect(0, 0, 640, 322), LIGHT_BLUE,
                   "SEE BOARDS" if self.show_board else "TRIBOLO SCORES")
         n = self.board
-        (_, left), (_, right) = self.arrow_rects()
+        (_, left), (_, right) = ARROWS
         dos.text(surface, "\u25c0", (left.x + 8, left.y), LIGHT_CYAN)
         dos.text(surface, "\u25b6", (right.x + 8, right.y), LIGHT_CYAN)
         dos.centred(surface, scores.board_title(n), left.y, WHITE)
         lines = scores.card_lines(self.table, n)
         y = 38
         if self.show_board:
-            st = self.layout(n)
-            px, py = 18, 13
-            x0 = (640 - st.width * px - 1) // 2
-            rect = pygame.Rect(x0, 40, st.width * px + 1, st.height * py + 1)
-            surface.fill(FRAME, rect.inflate(4, 4))
-            surface.fill(GRID, rect)
+            st = layout(n)
+            grid = SquareGrid(((640 - st.width * 18 - 1) // 2, 40), (18, 13), st.width,
+                              st.height, gap=1)
+            surface.fill(FRAME, grid.rect_all.inflate(4, 4))
+            surface.fill(GRID, grid.rect_all)
             for r in range(st.height):
                 for c in range(st.width):
-                    draw_tile(surface, pygame.Rect(x0 + c * px + 1, 41 + r * py, px - 1, py - 1),
-                              st.cell(c, r))
+                    draw_tile(surface, grid.rect(c, r), st.cell(c, r))
             note = ("New tiles at random every game." if n == STANDARD_BOARD
                     else "The same start every game.")
-            dos.centred(surface, note, 40 + st.height * py + 5, LIGHT_GREY)
-            y = 40 + st.height * py + 20
+            dos.centred(surface, note, grid.rect_all.bottom + 4, LIGHT_GREY)
+            y = grid.rect_all.bottom + 19
         card = dos.box_rect(46, len(lines) + 2, pos=((640 - 46 * 8) // 2, y))
         inner = frame_box(surface, card, LIGHT_GREY, f"Score card of board {n}", "single",
                           LIGHT_CYAN)
