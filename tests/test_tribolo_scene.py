@@ -612,3 +612,42 @@ def test_score_writes_that_fail_are_told_not_raised(make_app):
     wait(app, lambda: app.top is not sc)
     assert isinstance(app.top, FinalScene)        # the game goes on to its end screen
     assert any("scores could not be kept" in t for t in told)
+
+
+# -- the small shared parts Tribolo added ------------------------------------------------------------
+
+def test_a_timeout_track_is_not_busy():
+    from games.ui.anim import Timeline
+    tl = Timeline(1.0)
+    tl.add("message", 4.0, data=("Hello", dos.WHITE), holds=False)
+    assert not tl.busy and tl.get("message").data[0] == "Hello"
+    tl.add("flip", 0.2)
+    assert tl.busy
+    tl.update(0.3)
+    assert not tl.busy and tl.running("message")
+    tl.update(4.0)
+    assert not tl.running("message")
+
+
+def test_dos_menu_items_draw_a_menu_model():
+    from games.ui.commands import Command, CommandTable, choice, separator
+    log, value, sound = [], ["b"], [True]
+    cmds = CommandTable([Command("go", "Go on", run=lambda: log.append("go"), shortcut="G"),
+                         Command("snd", "Sound", run=lambda: sound.__setitem__(0, not sound[0]),
+                                 checked=lambda: sound[0], shortcut="S")])
+    model = cmds.items("go", "snd", "-") + [
+        choice("Pick", [("a", "Ay"), ("b", "Bee"), ("c", "Cee")], lambda: value[0],
+               lambda v: value.__setitem__(0, v)), separator()]
+    items = dos.menu_items(model, close=lambda: log.append("close"))
+    assert [i.label for i in items] == ["G  Go on", "S  Sound", "", "   Pick", ""]
+    items[0].on_confirm()
+    assert log == ["close", "go"]                 # the menu closes, then the command runs
+    assert items[1].value() == "On"
+    items[1].on_change(1)
+    assert items[1].value() == "Off" and log == ["close", "go"]   # a toggle stays open
+    assert items[3].value() == "Bee"
+    items[3].on_change(1)
+    assert value == ["c"] and items[3].value() == "Cee"
+    items[3].on_change(-1)
+    assert value == ["b"]
+    assert not items[2].is_enabled() and not items[4].is_enabled()
