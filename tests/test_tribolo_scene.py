@@ -1,7 +1,8 @@
 """Tribolo's screen end to end: the real loop, real SDL events, a virtual gamepad, real files.
 
-Computer players run in the real worker process. Most tests set ``scene.speed = 0`` and
-``min_think = 0`` (no animation, no pauses) so whole games finish in seconds.
+Computer players run in the real worker process. Most tests open the app with
+``anim_speed=0`` and set ``min_think = 0`` (no animation, no pauses) so whole games finish
+in seconds.
 """
 
 import json
@@ -31,6 +32,8 @@ BEST_TEXT = "tribolo\nturn blue\nBG" + "." * 14 + "\n" + ("." * 16 + "\n") * 10
 
 
 def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, **kw):
+    if fast:
+        kw.setdefault("anim_speed", 0)
     app = make_app(**kw)
     gs = app.game_settings("tribolo")
     gs["seats"] = seats or {"blue": "human", "red": "computer", "green": "computer"}
@@ -49,7 +52,6 @@ def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, *
     sc.sounds = sounds
     app.step()
     if fast:
-        sc.speed = 0
         sc.table.min_think = 0
     if start:
         key(app, pygame.K_SPACE)            # "Press any key"
@@ -63,6 +65,7 @@ def wait(app, cond, limit=20.0):
     end = time.monotonic() + limit
     while not cond():
         assert time.monotonic() < end, "timed out"
+        app.clock.tick()                    # app.step() then sees the real time passed
         app.step()
         time.sleep(0.001)
 
@@ -70,32 +73,32 @@ def wait(app, cond, limit=20.0):
 def human_turn(app, sc):
     """Run frames until a person may move (or the game is over)."""
     wait(app, lambda: (app.top is not sc) or sc.state.is_over
-         or (sc.table.human_to_move and not sc.busy()))
+         or (sc.table.human_to_move and not sc.holding()))
 
 
 def arrows_to(app, sc, target):
     """Move the board cursor to ``target`` with the arrow keys."""
-    if not sc.cursor_visible:
+    if not sc.cursor.visible:
         key(app, pygame.K_RIGHT)            # the first press shows the cursor where it is
-    dx = target[0] - sc.cursor[0]
-    dy = target[1] - sc.cursor[1]
+    dx = target[0] - sc.cursor.pos[0]
+    dy = target[1] - sc.cursor.pos[1]
     for _ in range(abs(dx)):
         key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
     for _ in range(abs(dy)):
         key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
-    assert tuple(sc.cursor) == tuple(target)
+    assert tuple(sc.cursor.pos) == tuple(target)
 
 
 def pad_to(app, pad, sc, target):
-    if not sc.cursor_visible:
+    if not sc.cursor.visible:
         pad_press(app, pad, "dpright")
-    dx = target[0] - sc.cursor[0]
-    dy = target[1] - sc.cursor[1]
+    dx = target[0] - sc.cursor.pos[0]
+    dy = target[1] - sc.cursor.pos[1]
     for _ in range(abs(dx)):
         pad_press(app, pad, "dpright" if dx > 0 else "dpleft")
     for _ in range(abs(dy)):
         pad_press(app, pad, "dpdown" if dy > 0 else "dpup")
-    assert tuple(sc.cursor) == tuple(target)
+    assert tuple(sc.cursor.pos) == tuple(target)
 
 
 # -- whole games -------------------------------------------------------------------------------
@@ -117,7 +120,7 @@ def test_a_whole_game_with_the_mouse_against_two_computers(make_app):
         st = sc.state
         move = st.legal_moves()[len(st.legal_moves()) // 2]
         n = len(sc.table.moves)
-        click(app, sc.square_rect(*move).center)
+        click(app, sc.grid.rect(*move).center)
         assert sc.table.moves[n] == st.move_text(move)
         my_moves += 1
     wait(app, lambda: app.top is not sc)
@@ -129,7 +132,7 @@ def test_a_whole_game_with_the_mouse_against_two_computers(make_app):
     card = scores.card(scores.load(app.store), 7)
     assert scores.played(card["blue"]) == 1 == scores.played(card["red"])
     text = " ".join(t for t, _ in app.top.dialog.lines)
-    assert sc.result_text().upper() in text
+    assert tscene.result_text(sc.state).upper() in text
     for seat in ("blue", "red", "green"):
         assert f"{seat.capitalize()} {sc.state.counts()[seat]}" in text
     assert {"dos_place", "dos_flip"} <= set(sc.sounds)
@@ -175,12 +178,12 @@ def test_a_hot_seat_game_with_the_pad_only(make_app):
             pad_press(app, pad, "a")
             assert sc.table.moves[-1] == st.move_text(target)
         # the stick moves the cursor too
-        x = sc.cursor[0]
+        x = sc.cursor.pos[0]
         pad.axis(0, -32000 if x > 0 else 32000)
         app.step()
         pad.axis(0, 0)
         app.step()
-        assert sc.cursor[0] == (x - 1 if x > 0 else x + 1)
+        assert sc.cursor.pos[0] == (x - 1 if x > 0 else x + 1)
         # X = Best, Y = Possible, Back = Undo
         pad_press(app, pad, "x")
         assert sc.best == ai.best_move(sc.state)
@@ -210,14 +213,14 @@ def test_every_original_key_does_its_job(make_app):
     # play a few moves (blue: the mouse)
     for _ in range(2):
         human_turn(app, sc)
-        click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+        click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
     human_turn(app, sc)
     # P: every possible square; B: the square turning the most tiles
     key(app, pygame.K_p, unicode="p")
     assert sorted(sc.markers) == sorted(sc.state.legal_moves()) and sc.markers
     key(app, pygame.K_b, unicode="b")
     assert sc.best == ai.best_move(sc.state)
-    assert sc.cursor == list(sc.best)
+    assert tuple(sc.cursor.pos) == tuple(sc.best)
     # V: the save file
     moves = list(sc.table.moves[: sc.table.index])
     key(app, pygame.K_v, unicode="v")
@@ -271,7 +274,7 @@ def test_autosave_is_offered_and_resumed(make_app, tmp_path):
     app, sc = open_tribolo(make_app, seed=13)
     for _ in range(2):
         human_turn(app, sc)
-        click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+        click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
     human_turn(app, sc)
     moves = list(sc.table.moves[: sc.table.index])
     app.shutdown(quit_pygame=False)               # the window closed mid-game
@@ -297,23 +300,23 @@ def test_the_pad_menu_opens_with_start_and_selects_with_dpad_and_a(make_app):
         pad_press(app, pad, "start")
         menu = app.top
         assert isinstance(menu, MenuScene)
-        labels = [i.label.strip() for i in menu.menu.items]
+        labels = [i.label.strip() for i in menu.dialog.menu.items]
         want = labels.index("P  Possible squares")
-        while menu.menu.cursor != want:
+        while menu.dialog.menu.cursor != want:
             pad_press(app, pad, "dpdown")
         pad_press(app, pad, "a")
         assert app.top is sc and sc.markers
         # seats and level from the menu: Red becomes human, the level changes
         pad_press(app, pad, "start")
         menu = app.top
-        red = [i.label.strip() for i in menu.menu.items].index("Red")
-        while menu.menu.cursor != red:
+        red = [i.label.strip() for i in menu.dialog.menu.items].index("Red")
+        while menu.dialog.menu.cursor != red:
             pad_press(app, pad, "dpup")
         pad_press(app, pad, "dpright")
         assert sc.table.seats["red"] == "human"
         assert app.settings["games"]["tribolo"]["seats"]["red"] == "human"
-        level = [i.label.strip() for i in menu.menu.items].index("Level")
-        while menu.menu.cursor != level:
+        level = [i.label.strip() for i in menu.dialog.menu.items].index("Level")
+        while menu.dialog.menu.cursor != level:
             pad_press(app, pad, "dpdown")
         pad_press(app, pad, "dpright")
         assert sc.table.levels["green"] == 2 and app.settings["games"]["tribolo"]["level"] == 2
@@ -332,7 +335,7 @@ def test_the_board_option_starts_that_board(make_app):
     app, sc = open_tribolo(make_app, seed=22)
     key(app, pygame.K_F10)
     menu = app.top
-    menu.menu.cursor = [i.label.strip() for i in menu.menu.items].index("Board")
+    menu.dialog.menu.cursor = [i.label.strip() for i in menu.dialog.menu.items].index("Board")
     key(app, pygame.K_RIGHT)                      # 7 -> 8, at the start: a new game on it
     assert sc.board == 8 and sc.table.index == 0
     assert app.settings["games"]["tribolo"]["board"] == 8
@@ -345,7 +348,7 @@ def test_a_colour_that_cannot_move_is_announced(make_app):
     sc.table.new_game(start_text=SKIP_TEXT)
     app.step()
     assert sc.state.current == "blue"
-    click(app, sc.square_rect(2, 0).center)
+    click(app, sc.grid.rect(2, 0).center)
     assert any("Red cannot move" in a for a in sc.announcements)
     wait(app, lambda: "dos_skip" in sc.sounds)
 
@@ -356,7 +359,7 @@ def test_the_final_screen_and_see_boards(make_app):
     wait(app, lambda: isinstance(app.top, FinalScene), limit=40)
     final = app.top
     assert sc.state.is_over
-    assert final.dialog.lines[0][0] == sc.result_text().upper() + "!"
+    assert final.dialog.lines[0][0] == tscene.result_text(sc.state).upper() + "!"
     frames(app, 2)
     assert colours(app.last_native) <= EGA
     key(app, pygame.K_s, unicode="s")             # S)ee boards
@@ -369,7 +372,7 @@ def test_the_final_screen_and_see_boards(make_app):
         assert colours(app.last_native) <= EGA
         key(app, pygame.K_RIGHT)
     assert seen == set(tscene.rules.BOARDS)
-    click(app, boards.arrow_rects()[0][1].center)  # the mouse goes back a board
+    click(app, tscene.ARROWS[0][1].center)  # the mouse goes back a board
     assert boards.board == 6
     key(app, pygame.K_ESCAPE)
     assert app.top is final
@@ -383,7 +386,7 @@ def test_initials_by_keyboard(make_app):
     app, sc = open_tribolo(make_app, seed=41)
     sc.table.new_game(start_text=BEST_TEXT)
     app.step()
-    click(app, sc.square_rect(2, 0).center)
+    click(app, sc.grid.rect(2, 0).center)
     wait(app, lambda: isinstance(app.top, InitialsScene))
     assert colours(app.last_native) <= EGA
     for k, ch in ((pygame.K_x, "x"), (pygame.K_s, "s"), (pygame.K_q, "q")):
@@ -424,9 +427,9 @@ def test_a_frame_mid_game_with_markers_and_the_menu_is_all_ega(make_app):
     assert colours(app.last_native) <= EGA        # "... goes first"
     key(app, pygame.K_SPACE)
     human_turn(app, sc)
-    click(app, sc.square_rect(*sc.state.legal_moves()[0]).center)
+    click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
     frames(app, 3)
-    assert sc.anim                                # the flip is on screen
+    assert sc.timeline.running("flip")            # the flip is on screen
     assert colours(app.last_native) <= EGA
     human_turn(app, sc)
     key(app, pygame.K_p, unicode="p")
@@ -445,10 +448,11 @@ def test_a_frame_mid_game_with_markers_and_the_menu_is_all_ega(make_app):
 def test_frames_stay_short_while_the_computer_thinks(make_app):
     app, sc = open_tribolo(make_app, seed=61, level=3, window_size=(1920, 1080),
                            seats={s: "computer" for s in ("blue", "red", "green")})
-    sc.speed = 1.0
+    app.anim_speed = 1.0
     times = []
     end = time.monotonic() + 3.0
     while time.monotonic() < end:
+        app.clock.tick()                          # animations run in real time
         t = time.perf_counter()
         app.step()
         if sc.table.thinking:
@@ -461,11 +465,189 @@ def test_frames_stay_short_while_the_computer_thinks(make_app):
 
 
 @pytest.mark.parametrize("size", [(1280, 960)])
-def test_square_rect_maps_clicks_to_squares(make_app, size):
+def test_the_grid_maps_clicks_to_squares(make_app, size):
     app, sc = open_tribolo(make_app, seed=71, window_size=size)
     st = sc.state
     for c, r in [(0, 0), (st.width - 1, st.height - 1), (5, 3)]:
-        rect = sc.square_rect(c, r)
-        assert sc.square_at(rect.center) == (c, r)
-        assert sc.square_at(rect.topleft) == (c, r)
-    assert sc.square_at((2, 2)) is None
+        rect = sc.grid.rect(c, r)
+        assert sc.grid.at(rect.center) == (c, r)
+        assert sc.grid.at(rect.topleft) == (c, r)
+    assert sc.grid.at((2, 2)) is None
+
+
+# -- nothing lost, nothing stuck ------------------------------------------------------------------
+
+def test_the_first_player_box_waits_for_a_press_that_does_nothing_else(make_app):
+    app, sc = open_tribolo(make_app, seed=8, seats={s: "human" for s in ("blue", "red", "green")},
+                           start=False)
+    key(app, pygame.K_SPACE)                      # "Press any key"
+    assert sc.banner is not None
+    for _ in range(5):
+        sc.update(1.0)                            # seconds go by: the box stays
+    frames(app, 3)
+    assert sc.banner is not None
+    said = list(sc.announcements)
+    key(app, pygame.K_p, unicode="p")             # closes the box, shows no markers
+    assert sc.banner is None and not sc.markers and sc.announcements == said
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_n, unicode="n")
+    assert sc.banner is not None
+    key(app, pygame.K_RETURN)                     # closes the box, is no move at the cursor
+    assert sc.banner is None and sc.table.index == 0
+    key(app, pygame.K_n, unicode="n")
+    click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)   # a click: the same
+    assert sc.banner is None and sc.table.index == 0
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        key(app, pygame.K_n, unicode="n")
+        pad_press(app, pad, "x")                  # a pad button: the same (no Best)
+        assert sc.banner is None and sc.best is None
+    finally:
+        pad.unplug()
+
+
+def test_squares_are_written_as_the_rules_write_them(make_app):
+    app, sc = open_tribolo(make_app, seed=9, seats={s: "human" for s in ("blue", "red", "green")})
+    st = sc.state
+    taken = next((c, r) for r in range(st.height) for c in range(st.width)
+                 if st.cell(c, r) != ".")
+    click(app, sc.grid.rect(*taken).center)
+    name = st.move_text(taken)
+    assert name == name.lower()
+    assert name in sc.announcements[-1] and name.upper() not in sc.announcements[-1]
+    human_turn(app, sc)
+    key(app, pygame.K_b, unicode="b")
+    assert f"Best: {sc.state.move_text(sc.best)} " in sc.announcements[-1]
+
+
+def _rows(surface, top):
+    return pygame.image.tobytes(surface.subsurface((0, top, 640, 350 - top)), "RGB")
+
+
+def test_toasts_leave_the_status_and_key_lines_free(make_app):
+    app, sc = open_tribolo(make_app, seed=10)
+    human_turn(app, sc)
+    frames(app, 2)
+    before = app.last_native.copy()
+    app.toast("A notice long enough to be wrapped onto two lines of the EGA screen, "
+              "so that it takes up more room at the bottom than one line would.")
+    frames(app, 2)
+    assert _rows(app.last_native, tscene.STATUS_Y) == _rows(before, tscene.STATUS_Y)
+    assert _rows(app.last_native, 280) != _rows(before, 280)      # the toast is there
+    key(app, pygame.K_TAB)                        # a dialog over the game keeps them free too
+    frames(app, 2)
+    assert _rows(app.last_native, tscene.KEYLINE_Y) == _rows(before, tscene.KEYLINE_Y)
+    assert app.top.toast_lift() == sc.toast_lift() == 350 - tscene.STATUS_Y
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_c, unicode="c")             # the score card keeps its key line free
+    frames(app, 2)
+    assert app.top.toast_lift() == 350 - tscene.KEYLINE_Y
+    card_keys = _rows(app.last_native, tscene.KEYLINE_Y)
+    app.toast("Another notice.")
+    frames(app, 2)
+    assert _rows(app.last_native, tscene.KEYLINE_Y) == card_keys
+
+
+def test_see_boards_starts_the_board_it_shows(make_app):
+    app, sc = open_tribolo(make_app, seed=14)
+    human_turn(app, sc)
+    click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
+    key(app, pygame.K_e, unicode="e")             # See boards
+    boards = app.top
+    assert isinstance(boards, CardScene) and boards.show_board and boards.board == 7
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)                     # Enter: play this board
+    assert app.top is sc and sc.board == 8 and sc.table.index == 0
+    assert app.settings["games"]["tribolo"]["board"] == 8
+    saved = json.loads((Path(app.store.dir) / "settings.json").read_text())
+    assert saved["data"]["games"]["tribolo"]["board"] == 8
+    assert sc.banner is not None
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_e, unicode="e")
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    frames(app, 1)
+    click(app, dict(app.top.keyline_rects)["play"].center)   # the "Play this board" line
+    assert app.top is sc and sc.board == 6 and sc.state.cell(0, 0) == \
+        tscene.rules.new_game(seed=1, board=6).cell(0, 0)
+    key(app, pygame.K_c, unicode="c")             # the score card has no such line
+    frames(app, 1)
+    assert "play" not in dict(app.top.keyline_rects)
+    key(app, pygame.K_RETURN)
+    assert app.top is sc and sc.board == 6
+
+
+@pytest.mark.parametrize("bad", [{"board": [], "level": "3", "seats": "all", "initials": 7},
+                                 {"board": "7", "level": 99, "seats": {"blue": "robot"}},
+                                 ["not", "a", "table"]])
+def test_bad_settings_cannot_make_the_game_unopenable(make_app, bad):
+    app = make_app(anim_speed=0)
+    app.settings["games"]["tribolo"] = bad
+    app.push(LauncherScene(app))
+    assert open_game(app, "tribolo", seed=3)
+    sc = app.top
+    assert isinstance(sc, TriboloScene) and sc.board == 7
+    assert sc.table.levels == {s: ai.DEFAULT_LEVEL for s in ("blue", "red", "green")}
+    assert sc.table.seats == {"blue": "human", "red": "computer", "green": "computer"}
+    assert app.settings["games"]["tribolo"]["initials"] == "AAA"
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)
+    frames(app, 2)
+    assert colours(app.last_native) <= EGA
+
+
+def test_score_writes_that_fail_are_told_not_raised(make_app):
+    app, sc = open_tribolo(make_app, seed=43)
+    told = []
+    real_notice = app.notice
+    app.notice = lambda s: (told.append(s), real_notice(s))
+
+    def broken(name, data, version=1):
+        raise OSError(28, "No space left on device")
+    app.store.save = broken
+    sc.table.new_game(start_text=BEST_TEXT)
+    app.step()
+    click(app, sc.grid.rect(2, 0).center)
+    wait(app, lambda: app.top is not sc)
+    assert isinstance(app.top, FinalScene)        # the game goes on to its end screen
+    assert any("scores could not be kept" in t for t in told)
+
+
+# -- the small shared parts Tribolo added ------------------------------------------------------------
+
+def test_a_timeout_track_is_not_busy():
+    from games.ui.anim import Timeline
+    tl = Timeline(1.0)
+    tl.add("message", 4.0, data=("Hello", dos.WHITE), holds=False)
+    assert not tl.busy and tl.get("message").data[0] == "Hello"
+    tl.add("flip", 0.2)
+    assert tl.busy
+    tl.update(0.3)
+    assert not tl.busy and tl.running("message")
+    tl.update(4.0)
+    assert not tl.running("message")
+
+
+def test_dos_menu_items_draw_a_menu_model():
+    from games.ui.commands import Command, CommandTable, choice, separator
+    log, value, sound = [], ["b"], [True]
+    cmds = CommandTable([Command("go", "Go on", run=lambda: log.append("go"), shortcut="G"),
+                         Command("snd", "Sound", run=lambda: sound.__setitem__(0, not sound[0]),
+                                 checked=lambda: sound[0], shortcut="S")])
+    model = cmds.items("go", "snd", "-") + [
+        choice("Pick", [("a", "Ay"), ("b", "Bee"), ("c", "Cee")], lambda: value[0],
+               lambda v: value.__setitem__(0, v)), separator()]
+    items = dos.menu_items(model, close=lambda: log.append("close"))
+    assert [i.label for i in items] == ["G  Go on", "S  Sound", "", "   Pick", ""]
+    items[0].on_confirm()
+    assert log == ["close", "go"]                 # the menu closes, then the command runs
+    assert items[1].value() == "On"
+    items[1].on_change(1)
+    assert items[1].value() == "Off" and log == ["close", "go"]   # a toggle stays open
+    assert items[3].value() == "Bee"
+    items[3].on_change(1)
+    assert value == ["c"] and items[3].value() == "Cee"
+    items[3].on_change(-1)
+    assert value == ["b"]
+    assert not items[2].is_enabled() and not items[4].is_enabled()

@@ -1,100 +1,98 @@
-"""Tribolo's screen: the DOS EGA game of 1991-92 (Soleau Software), on the Tricade shell.
+"""Tribolo's screen: the DOS EGA game of 1991-92 (Soleau Software), on the Tricade house.
 
 640x350 in the 16 EGA colours, the ega8x14 font. The running score of each colour across
 the top (the colour to move marked), the 16 x 11 board of white squares and grey tiles with
 its grid, a status line and the original's key line at the bottom:
-``S)ound V)save L)oad B)est U)ndo P)ossible N)ew C)scores Q)uit``.
-
-Everything works with the keyboard, the mouse and a gamepad:
-- the board: click a square; or arrows/d-pad/stick move a cursor and Enter/A places;
-- the original's letter keys are scene commands; the key line is clickable too;
-- F10/Tab/pad Start (and Esc/pad B) open a DOS pop-up menu with every command and the
-  seat, level and board options; pad X = Best, Y = Possible, Back = Undo.
+``S)ound V)save L)oad B)est U)ndo P)ossible N)ew C)scores Q)uit``. A ``GameScene``: the
+house builds the table from ``SETTINGS``, runs the timeline (flips, pauses, sounds, message
+timeouts) and saves after every move; one command table gives the keys, the pad buttons,
+the key line and the pop-up menu (F10/Tab/Esc/pad Start or B: every command, the seats,
+level and board). A click, or arrows/d-pad/stick and Enter/A, place a tile; pad X = Best,
+Y = Possible, Back = Undo.
 
 Choices where the original's documentation is silent (see also scores.py):
 - The title screen says "Press any key"; then the computer picks who goes first (the
-  game's seed does) and says so in a box, which any key or click (or 2.5 s) dismisses.
+  game's seed does) and says so in a box that waits for a key, click or pad button (that
+  press does nothing else: it is not a move at the cursor).
 - A move animates: the placed tile appears with a dos_place blip, then each flipped tile,
   nearest first, 60 ms apart (one dos_flip each: the PC speaker has one voice), shrinks to a
   line and grows again in its new colour (0.2 s). The computer's next move waits for the
   animation and a short pause, so every move can be followed.
 - A colour without a move is announced on the status line ("Green cannot move") with the
   dos_skip sound, and the computer holds a moment so it can be read.
-- U takes back the last move of a person and the computer moves after it. U is refused
-  once the game is over (it is already in the score card).
-- L loads only at the start of a game, that is before any move by a person (a computer
-  that goes first may have moved already); otherwise "Load only at the start of a game".
-- The board option (menu) takes effect at once at the start of a game (as above),
-  otherwise with the next new game. Seats and level take effect at once.
-- If the player leaves mid-game (Q, Esc to the launcher, closing the window) the game is
-  saved to ``saves/tribolo-autosave``; the title screen then offers "Press R to resume the
-  saved game". A finished game removes the autosave. V/L use ``saves/tribolo`` as the
-  original's sa<V>e and <L>oad did.
-- The final screen (a box over the finished board) shows the result and the counts and
-  offers N)ew game, S)ee boards (each preset board's layout with its own score card),
-  C)scores and Q)uit; Esc closes it to look at the board (Enter brings it back).
+- U takes back the last move of a person and the computer moves after it (not once the
+  game is over: it is in the score card). L loads, and the board option starts a new game
+  at once, only at the start of a game (before any move by a person); else the board is
+  the next game's. Seats and level take effect at once.
+- The game in progress is kept in ``saves/tribolo-autosave`` (after every move and on
+  leaving); the title screen then offers "Press R to resume the saved game". A finished
+  game removes it. V/L use ``saves/tribolo`` as the original's sa<V>e and <L>oad did.
+- The final screen (a box over the finished board): the result, the counts, N)ew game,
+  S)ee boards (each board's layout and score card; Enter or "Play this board" starts a new
+  game on it and keeps it as the board setting), C)scores and Q)uit; Esc closes it to look
+  at the board (Enter brings it back).
+- Squares are written as the rules write them (a4, p11) everywhere on screen.
 """
-
 from __future__ import annotations
 
-import time
+import functools
 
 import pygame
 
-import games
-from games.core.app import Scene
-from games.core.table import Table
+from games.core import schema
 from games.tribolo import ai, rules, scores
-from games.ui import dos
+from games.ui import dos, looks, sprites
+from games.ui.board import BoardCursor, SquareGrid
+from games.ui.commands import Command, MenuItem, choice, separator
 from games.ui.dos import (BLACK, BLUE, DARK_GREY, GREEN, LIGHT_BLUE, LIGHT_CYAN, LIGHT_GREEN,
-                          LIGHT_GREY, LIGHT_MAGENTA, LIGHT_RED, RED, WHITE, YELLOW)
+                          LIGHT_GREY, LIGHT_RED, RED, WHITE, YELLOW)
+from games.ui.scene import GameScene, LookScene, ModalScene
 from games.ui.widgets import InitialsEntry, Item
 
-GAME = "tribolo"
 SAVE_NAME = "saves/tribolo"
 AUTOSAVE_NAME = "saves/tribolo-autosave"
 SEATS = rules.PLAYERS
 STANDARD_BOARD = 7
 
+SETTINGS = schema.Table({
+    "seats": schema.Table({s: schema.Choice(("human", "computer"),
+                                            "human" if s == "blue" else "computer")
+                           for s in SEATS}),
+    "level": schema.Choice(tuple(ai.LEVELS), ai.DEFAULT_LEVEL),
+    "board": schema.Choice(tuple(sorted(rules.BOARDS)), STANDARD_BOARD),
+    "initials": schema.Str(3, "[A-Za-z]{3}", "AAA", min_len=3),
+})
+
 # -- the look -----------------------------------------------------------------------------
-# A tile is a raised square: (face, light edge, dark edge).
-TILE_COLOURS = {
-    "B": (BLUE, LIGHT_BLUE, BLACK),
-    "R": (RED, LIGHT_RED, BLACK),
-    "G": (GREEN, LIGHT_GREEN, BLACK),
-    "#": (LIGHT_GREY, WHITE, DARK_GREY),
-}
-EMPTY = WHITE
-GRID = BLACK
-FRAME = LIGHT_GREY
+# A tile is a raised square: (face, light edge, dark edge). The board's tiles come from the
+# sprite sheet (sprites/make_sprites.py draws them the same way); draw_tile draws one at any
+# size (the small boards of See boards).
+TILE_COLOURS = {"B": (BLUE, LIGHT_BLUE, BLACK), "R": (RED, LIGHT_RED, BLACK),
+                "G": (GREEN, LIGHT_GREEN, BLACK), "#": (LIGHT_GREY, WHITE, DARK_GREY)}
+TILE_SPRITE = {"B": "tile_blue", "R": "tile_red", "G": "tile_green", "#": "tile_wall",
+               ".": "empty"}
 SEAT_LETTER = {"blue": "B", "red": "R", "green": "G"}
 SEAT_FACE = {"blue": BLUE, "red": RED, "green": GREEN}
 SEAT_LIGHT = {"blue": LIGHT_BLUE, "red": LIGHT_RED, "green": LIGHT_GREEN}
-CURSOR = LIGHT_MAGENTA
-BEST = YELLOW
+EMPTY, GRID, FRAME = WHITE, BLACK, LIGHT_GREY
+FLIP_FRAMES = 6         # flip_<seat>_<1..6> in the sheet: squashed to 1 - i/6
 
 # the board: 33 x 24 native pixels a square (grid line included) look square at 480/350
 PITCH_X, PITCH_Y = 33, 24
 BOARD_TOP = 48
 STATUS_Y = 322          # text row 23
 KEYLINE_Y = 336         # text row 24
+TITLE_RECTS = [("new", pygame.Rect(160, 252, 320, 14)),
+               ("resume", pygame.Rect(160, 268, 320, 14))]
+ARROWS = [("prev", pygame.Rect(48, 20, 24, 14)), ("next", pygame.Rect(568, 20, 24, 14))]
 
-# timings (seconds; multiplied by the scene's ``speed``)
+# timings (seconds, at the app's animation speed)
 FLIP_GAP = 0.06         # between the flips of one move (and their dos_flip sounds)
 FLIP_TIME = 0.20        # one tile's flip
 AFTER_MOVE = 0.25       # the computer waits this long after an animation
 SKIP_PAUSE = 0.9        # ... and this long after "Green cannot move"
-BANNER_TIME = 2.5       # "Red goes first"
 MESSAGE_TIME = 4.0      # a status line message
-MIN_THINK = 0.3
-
-KEY_LINE = [("S)ound", "sound"), ("V)save", "save"), ("L)oad", "load"), ("B)est", "best"),
-            ("U)ndo", "undo"), ("P)ossible", "possible"), ("N)ew", "new"),
-            ("C)scores", "scores"), ("Q)uit", "quit"), ("F10)menu", "menu")]
-
-COMMANDS = {"sound": ["s"], "save": ["v"], "load": ["l"], "best": ["b"], "undo": ["u"],
-            "possible": ["p"], "new": ["n"], "scores": ["c"], "quit": ["q"]}
-PAD_COMMANDS = {"best": ["x"], "possible": ["y"], "undo": ["back"]}
+STICKY = 3600.0         # a message that stays (the game is over)
 
 
 def board_name(n: int, short: bool = False) -> str:
@@ -102,21 +100,10 @@ def board_name(n: int, short: bool = False) -> str:
     return name.split(" (")[0] if short else name
 
 
-def clean_game_settings(gs: dict) -> dict:
-    """Tribolo's own settings, each bad value replaced by its default (in place)."""
-    seats = gs.get("seats")
-    if not isinstance(seats, dict):
-        seats = {}
-    gs["seats"] = {s: (seats.get(s) if seats.get(s) in ("human", "computer")
-                       else ("human" if s == "blue" else "computer")) for s in SEATS}
-    if gs.get("level") not in ai.LEVELS:
-        gs["level"] = ai.DEFAULT_LEVEL
-    if gs.get("board") not in rules.BOARDS:
-        gs["board"] = STANDARD_BOARD
-    initials = gs.get("initials")
-    if not (isinstance(initials, str) and len(initials) == 3 and initials.isalpha()):
-        gs["initials"] = "AAA"
-    return gs
+@functools.cache
+def layout(n: int):
+    """Board ``n`` as a game starts on it (See boards)."""
+    return rules.new_game(seed=1992, board=n)
 
 
 def draw_tile(surface, rect: pygame.Rect, letter: str, squash: float = 1.0) -> None:
@@ -136,82 +123,145 @@ def draw_tile(surface, rect: pygame.Rect, letter: str, squash: float = 1.0) -> N
         surface.fill(dark, (r.right - edge, r.y + edge, edge, r.h - edge))
 
 
-def draw_board(surface, state, origin, pitch=(PITCH_X, PITCH_Y), frame=FRAME) -> pygame.Rect:
-    """A whole board without animation (the See boards screen)."""
-    px, py = pitch
-    x0, y0 = origin
-    rect = pygame.Rect(x0, y0, state.width * px + 1, state.height * py + 1)
-    surface.fill(frame, rect.inflate(4, 4))
-    surface.fill(GRID, rect)
-    for r in range(state.height):
-        for c in range(state.width):
-            draw_tile(surface, pygame.Rect(x0 + c * px + 1, y0 + r * py + 1, px - 1, py - 1),
-                      state.cell(c, r))
-    return rect
+def flip_sprite(old: str, new: str, p: float) -> str:
+    """The sprite of a tile ``p`` (0..1) through its flip from ``old`` to ``new``: it
+    shrinks to a line in its old colour and grows again in the new one."""
+    i = round(FLIP_FRAMES * (1.0 - abs(1.0 - 2.0 * p)))
+    letter = old if p < 0.5 else new
+    return TILE_SPRITE[letter].replace("tile", "flip") + f"_{i}" if i else TILE_SPRITE[letter]
 
 
-def sound_menu_item(app) -> Item:
-    def toggle(_step=1):
-        app.settings["sound"] = not app.settings["sound"]
-        app.apply_settings()
-        app.save_settings()
-    return Item("S  Sound", value=lambda: "On" if app.settings["sound"] else "Off",
-                on_change=toggle)
+def key_bar(surface, items, hover) -> list:
+    """The original's grey key line at the bottom; [(name, rect)] for clicks."""
+    return dos.key_line(surface, items, KEYLINE_Y, fg=BLACK, key_fg=RED, bg=LIGHT_GREY,
+                        hi=hover, hi_fg=WHITE, hi_bg=BLUE)
 
 
-class TriboloScene(Scene):
-    name = GAME
-    native_size = dos.SCREEN
-    pixel_aspect = 480 / 350
-    font_name = dos.FONT_NAME
-    toast_colors = (WHITE, BLUE)
-    commands = COMMANDS
-    pad_commands = PAD_COMMANDS
+def frame_box(surface, rect, border, title=None, style="double", title_fg=YELLOW):
+    return dos.draw_box(surface, rect, dos.Look(bg=BLACK, border=border, title=title_fg,
+                                                shadow=None), style, title)
+
+
+def result_text(state) -> str:
+    if not state.is_over:
+        return ""
+    winners = [s for s in SEATS if s in state.winners()]
+    if len(winners) == 1:
+        return f"{winners[0].capitalize()} wins"
+    if len(winners) == 3:
+        return "A three-way tie"
+    return f"A tie between {winners[0].capitalize()} and {winners[1].capitalize()}"
+
+
+class TriboloScene(GameScene):
+    keyline_rects: list = []     # [(command, rect)] of the key line drawn last
+    hover = None                 # the key line item under the pointer
+    game = "tribolo"
+    name = "tribolo"
+    settings_schema = SETTINGS
+    min_think = 0.3
+    resume_on_start = False                   # the title screen offers R to resume
     bench_start_keys = ("return", "return")   # "Press any key", then past "X goes first"
 
-    def __init__(self, app, seed=None):
-        super().__init__(app)
-        self.gs = clean_game_settings(app.game_settings(GAME))
-        try:
-            ai_options = games.get(GAME).ai_options
-        except KeyError:
-            ai_options = {}
-        self.table = Table(GAME, "games.tribolo.rules", "games.tribolo.ai",
-                           worker=app.worker, seats=dict(self.gs["seats"]),
-                           levels=self.gs["level"], seed=seed,
-                           options={"board": self.gs["board"]}, ai_options=ai_options,
-                           min_think=MIN_THINK, notify=app.notice)
-        self.speed = 1.0            # tests set 0: no animation, no pauses
-        self.mode = "title"          # "title", then "play"
+    def __init__(self, app, seed=None, demo: bool = False):
+        self.mode = "play" if demo else "title"    # the title screen, then the game
+        self.banner = None           # a dos.Dialog over the board (who goes first)
+        super().__init__(app, seed=seed, demo=demo)
+        self.save_name = AUTOSAVE_NAME
         self.title_choice = 0        # 0 new game, 1 resume (when an autosave exists)
-        self.has_autosave = app.store.exists(AUTOSAVE_NAME)
-        self.now = time.monotonic()
-        self.cursor = [self.table.state.width // 2, self.table.state.height // 2]
-        self.cursor_visible = False
+        self.has_autosave = self.store.exists(AUTOSAVE_NAME)
+        st = self.state
+        self.cursor = BoardCursor(lambda p: self.grid.centre(*p), bounds=(st.width, st.height),
+                                  start=(st.width // 2, st.height // 2))
         self.markers: list = []      # P: the possible squares
         self.best = None             # B: the square turning the most tiles
-        self.message = None          # (text, colour, until)
-        self.banner = None           # a dos.Dialog over the board (who goes first)
-        self.banner_until = 0.0
-        self.anim: dict = {}         # square -> (old letter, new letter, start time)
-        self.anim_end = 0.0
-        self.pause_until = 0.0
-        self.sound_queue: list = []  # (time, sound name), in order
         self.announcements: list = []  # everything said on the status line (tests read it)
-        self.keyline_rects: list = []
-        self.hover = None
         self._board_image = None     # (key, surface): the still board, drawn once
-        self._reset_game_flags()
-        self.shown = self.table.state
-        self.shown_index = self.table.index
-        self.seen_changed = self.table.changed
 
-    # -- small helpers ------------------------------------------------------------------
-    def _reset_game_flags(self) -> None:
-        self.ended = False           # the end of this game has been handled
-        self.recorded = False        # ... and recorded in the score card
-        self.result = None           # {"winners", "counts", "board"} once over
+    # -- what the house asks ----------------------------------------------------------------
+    def game_options(self) -> dict:
+        return {"board": self.settings["board"]}
 
+    def declare_commands(self) -> list:
+        def c(name, label, key, run, key_label="", pad=()):
+            return Command(name, label, (key,), pad, run, shortcut=key.upper(),
+                           key_label=key_label)
+        sound = c("sound", "Sound", "s", self.cmd_sound, "S)ound")
+        sound.checked = lambda: bool(self.app.settings["sound"])
+        return [sound,
+                c("save", "Save game", "v", self.cmd_save, "V)save"),
+                c("load", "Load game", "l", self.cmd_load, "L)oad"),
+                c("best", "Best square", "b", self.cmd_best, "B)est", ("x",)),
+                c("undo", "Undo", "u", self.cmd_undo, "U)ndo", ("back",)),
+                c("possible", "Possible squares", "p", self.cmd_possible, "P)ossible", ("y",)),
+                c("new", "New game", "n", self.new_game, "N)ew"),
+                c("scores", "Scores", "c", lambda: self.open_card(False), "C)scores"),
+                c("see", "See boards", "e", lambda: self.open_card(True)),
+                c("quit", "Quit", "q", self.quit, "Q)uit"),
+                Command("menu", "Menu", run=self.open_menu, key_label="F10)menu")]
+
+    def menu_model(self) -> list:
+        """The pop-up menu: every command, then the seats, the level and the board."""
+        levels = [(n, f"{n} of {len(ai.LEVELS)}") for n in ai.LEVELS]
+        boards = [(n, f"{n} {board_name(n, True)}") for n in sorted(rules.BOARDS)]
+        seats = [choice(s.capitalize(), [("human", "Human"), ("computer", "Computer")],
+                        lambda s=s: self.seat_kind(s), lambda v, s=s: self.set_seat(s, v))
+                 for s in SEATS]
+        return (self.cmds.items("sound", "save", "load", "best", "undo", "possible", "new",
+                                "scores", "see", "quit", "-")
+                + seats + [choice("Level", levels, lambda: self.settings["level"],
+                                  self.set_level),
+                           choice("Board", boards, lambda: self.settings["board"],
+                                  self.set_board),
+                           separator(), MenuItem("Back to the game")])
+
+    def holding(self) -> bool:
+        """The computer waits for the flips and pauses, the title and "X goes first"."""
+        return self.timeline.busy or self.mode == "title" or self.banner is not None
+
+    def toast_lift(self) -> int:
+        return 0 if self.mode == "title" else self.native_size[1] - STATUS_Y
+
+    def on_transition(self, tr) -> None:
+        """A move is animated; anything else (undo, new game, load) is just shown."""
+        self.markers, self.best = [], None
+        for name in ("place", "flip", "pause"):
+            self.timeline.cancel(name)
+        if tr.kind == "move":
+            msg = self.timeline.get("message")
+            if msg is not None and msg.duration < STICKY:
+                self.timeline.cancel("message")   # a move makes old news of a message
+            self.animate(tr.before, tr.after, tr.before.parse_move(tr.text))
+
+    def on_game_over(self) -> None:
+        st, board = self.state, self.board
+        counts, winners = st.counts(), set(st.winners())
+
+        def record(table):
+            scores.record_game(table, board, winners)
+            return (self.seat_kind("blue") == "human"
+                    and scores.is_new_best(table, board, counts, winners))
+        new_best = self.update_scores(record)
+        human_won = any(self.seat_kind(s) == "human" for s in winners)
+        self.app.play("dos_win" if human_won else "dos_lose")
+        self.say("The game is over: " + result_text(st) + ".", YELLOW, STICKY)
+        if self.demo:
+            return
+        self.app.push(InitialsScene(self, counts["blue"]) if new_best else FinalScene(self))
+
+    def update_scores(self, change):
+        """Change the score table through the store; what ``change`` returns (None when
+        the table could not be written: the player is told, the game goes on)."""
+        try:
+            table = scores.load(self.store)
+            out = change(table)
+            scores.save(self.store, table)
+            return out
+        except OSError as exc:
+            self.app.notice(f"The scores could not be kept ({exc.strerror or exc}).")
+            return None
+
+    # -- small helpers ------------------------------------------------------------------------
     @property
     def state(self):
         return self.table.state
@@ -220,35 +270,15 @@ class TriboloScene(Scene):
     def board(self) -> int:
         return int(self.table.options.get("board", STANDARD_BOARD))
 
-    def origin(self) -> tuple:
+    @property
+    def grid(self) -> SquareGrid:
         s = self.state
-        w = s.width * PITCH_X + 1
-        return ((640 - w) // 2, BOARD_TOP)
-
-    def board_rect(self) -> pygame.Rect:
-        x, y = self.origin()
-        s = self.state
-        return pygame.Rect(x, y, s.width * PITCH_X + 1, s.height * PITCH_Y + 1)
-
-    def square_rect(self, col: int, row: int) -> pygame.Rect:
-        """The inside of square (col, row) in native pixels (a click there plays it)."""
-        x, y = self.origin()
-        return pygame.Rect(x + col * PITCH_X + 1, y + row * PITCH_Y + 1, PITCH_X - 1,
-                           PITCH_Y - 1)
-
-    def square_at(self, pos):
-        if pos is None:
-            return None
-        x, y = self.origin()
-        c, r = (pos[0] - x) // PITCH_X, (pos[1] - y) // PITCH_Y
-        if 0 <= c < self.state.width and 0 <= r < self.state.height and pos[0] >= x \
-                and pos[1] >= y:
-            return (c, r)
-        return None
+        return SquareGrid(((640 - s.width * PITCH_X - 1) // 2, BOARD_TOP), (PITCH_X, PITCH_Y),
+                          s.width, s.height, gap=1)
 
     def say(self, text: str, colour=WHITE, seconds: float = MESSAGE_TIME) -> None:
-        """A message on the status line."""
-        self.message = (text, colour, self.now + seconds)
+        """A message on the status line, for ``seconds``."""
+        self.timeline.add("message", seconds, data=(text, colour), holds=False)
         self.announcements.append(text)
         del self.announcements[:-50]
         self.app.dirty = True
@@ -263,261 +293,110 @@ class TriboloScene(Scene):
         return not t.state.is_over and not any(
             t.is_human(t.states[i].current) for i in range(t.index))
 
-    def busy(self) -> bool:
-        """True while the screen shows something the computer must wait for."""
-        return bool(self.anim) or self.banner is not None or self.now < self.pause_until
-
     # -- the flow -------------------------------------------------------------------------
-    def enter(self) -> None:
-        self.now = time.monotonic()
-
-    def resume(self) -> None:
-        self.now = time.monotonic()
-        self.has_autosave = self.app.store.exists(AUTOSAVE_NAME)
-
     def start(self, resume: bool = False) -> None:
         """Leave the title screen: a new game (the seed's), or the autosaved one."""
         self.mode = "play"
-        if resume and self.table.load(self.app.store, AUTOSAVE_NAME):
-            self._loaded()
+        if resume and self.table.load(self.store, AUTOSAVE_NAME):
             self.say("The saved game is resumed.", LIGHT_CYAN)
-            return
-        self._announce_first()
+        else:
+            self.announce_first()
 
-    def _announce_first(self) -> None:
-        first = self.state.current
-        name = first.upper() if first else "NOBODY"
+    def announce_first(self) -> None:
+        first = self.state.current          # a new game always has a colour to move
         self.banner = dos.Dialog(
             f"Board {self.board}: {board_name(self.board)}",
-            ["The computer decides who goes first...", "", (f"{name} goes first!",
-                                                           SEAT_FACE.get(first, BLACK))],
-            look=dos.GREY_BOX, footer="Press any key", centre=self.board_rect().center)
-        self.banner_until = self.now + BANNER_TIME
-        self.announcements.append(f"{first.capitalize() if first else 'Nobody'} goes first")
+            ["The computer decides who goes first...", "",
+             (f"{first.upper()} goes first!", SEAT_FACE[first])],
+            look=dos.GREY_BOX, footer="Press any key", centre=self.grid.rect_all.center)
+        self.announcements.append(f"{first.capitalize()} goes first")
         self.app.play("dos_place")
 
-    def new_game(self, announce: bool = True) -> None:
-        """N: a new game (the one in hand is not recorded)."""
-        self.table.new_game(seed=None, options={"board": self.gs["board"]})
-        self._reset_game_flags()
-        self.anim, self.sound_queue = {}, []
-        self.message = None
+    def new_game(self, seed=None) -> None:
+        """N: a new game on the board setting (the one in hand is not recorded)."""
+        super().new_game(seed)
         self.mode = "play"
-        self._sync(animate=False)
-        if announce:
-            self._announce_first()
+        if not self.demo:
+            self.announce_first()
 
-    def update(self, dt: float) -> bool:
-        self.now = now = time.monotonic()
-        if self.mode == "title":
-            return False
-        changed = False
-        while self.sound_queue and self.sound_queue[0][0] <= now:
-            self.app.play(self.sound_queue.pop(0)[1])
-        if self.anim and now >= self.anim_end:
-            self.anim = {}
-            changed = True
-        if self.banner is not None and now >= self.banner_until:
-            self.banner = None
-            changed = True
-        if self.message is not None and now >= self.message[2]:
-            self.message = None
-            changed = True
-        self.table.hold = self.busy()
-        try:
-            self.table.update()
-        except RuntimeError as exc:
-            seat = self.state.current
-            self.table.set_seat(seat, "human")
-            self.app.notice(f"The computer player failed ({exc}); {seat} is played by a "
-                            f"person now.")
-        if self._sync():
-            changed = True
-        if self.state.is_over and not self.ended and not self.busy():
-            self._game_over()
-            changed = True
-        return changed or bool(self.anim)
-
-    def animating(self) -> bool:
-        return self.mode == "play" and bool(self.anim)
-
-    def _sync(self, animate: bool = True) -> bool:
-        """Notice a change of the table: a move is animated, anything else just shown."""
-        t = self.table
-        if t.changed == self.seen_changed and self.shown is t.state:
-            return False
-        before, before_index = self.shown, self.shown_index
-        self.seen_changed = t.changed
-        self.shown, self.shown_index = t.state, t.index
-        self.markers, self.best = [], None
-        if self.message is not None and self.message[2] - self.now < 3000:
-            self.message = None          # a move (or undo...) makes old news of a message
-        if (animate and t.index == before_index + 1 and t.index <= len(t.moves)
-                and t.states[before_index] is before):
-            self._animate(before, t.state, before.parse_move(t.moves[t.index - 1]))
-        else:
-            self.anim, self.sound_queue, self.pause_until = {}, [], 0.0
-        return True
-
-    def _loaded(self) -> None:
-        """A game was loaded (V's save or the autosave): show it as it stands."""
-        self.banner = None
-        self._reset_game_flags()
-        # a finished game that was saved is not recorded a second time
-        self.ended = self.recorded = self.state.is_over
-        self._sync(animate=False)
-
-    def _animate(self, before, after, move) -> None:
-        mover = before.current
-        flips = before.flips(move)
-        flips.sort(key=lambda sq: (max(abs(sq[0] - move[0]), abs(sq[1] - move[1])), sq))
-        t0 = self.now
-        gap, dur = FLIP_GAP * self.speed, FLIP_TIME * self.speed
-        new = SEAT_LETTER[mover]
-        self.anim = {}
-        self.sound_queue = [(t0, "dos_place")]
-        for i, sq in enumerate(flips):
-            start = t0 + gap * (i + 1)
-            self.anim[sq] = (before.cell(*sq), new, start)
-            self.sound_queue.append((start, "dos_flip"))
-        self.anim_end = t0 + gap * len(flips) + dur + 1e-6
-        if not self.anim:
-            self.anim_end = t0
-        pause = AFTER_MOVE
+    def animate(self, before, after, move) -> None:
+        """The placed tile, then each flip, nearest first; then a pause the computer waits
+        through (longer, with the dos_skip sound, when a colour cannot move)."""
+        flips = sorted(before.flips(move), key=lambda sq: (
+            max(abs(sq[0] - move[0]), abs(sq[1] - move[1])), sq))
+        new = SEAT_LETTER[before.current]
+        self.timeline.add("place", FLIP_GAP, cues=[(0.0, "dos_place")])
+        length = FLIP_GAP * (len(flips) - 1) + FLIP_TIME
+        squares = [(sq, before.cell(*sq), new, FLIP_GAP * i) for i, sq in enumerate(flips)]
+        self.timeline.add("flip", length, delay=FLIP_GAP, data=squares,
+                          cues=[(FLIP_GAP * i / length, "dos_flip") for i in range(len(flips))])
         skipped = () if after.is_over else before.skipped_after(move)
         if skipped:
             names = " and ".join(s.capitalize() for s in skipped)
             self.say(f"{names} cannot move: {'its' if len(skipped) == 1 else 'their'} "
                      f"turn is passed.", SEAT_LIGHT[skipped[0]])
-            self.sound_queue.append((self.anim_end + 0.05 * self.speed, "dos_skip"))
-            pause = SKIP_PAUSE
-        self.pause_until = self.anim_end + pause * self.speed
-
-    def finish_animation(self) -> None:
-        """Show the end of the running animation at once (a person moves meanwhile)."""
-        for _t, name in self.sound_queue[-1:]:
-            if name == "dos_skip":
-                self.app.play(name)
-        self.anim, self.sound_queue = {}, []
-        self.pause_until = 0.0
-
-    def _game_over(self) -> None:
-        self.ended = True
-        st = self.state
-        counts = st.counts()
-        winners = set(st.winners())
-        self.result = {"winners": winners, "counts": counts, "board": self.board}
-        new_best = False
-        if not self.recorded:
-            table = scores.load(self.app.store)
-            scores.record_game(table, self.board, winners)
-            new_best = (self.seat_kind("blue") == "human"
-                        and scores.is_new_best(table, self.board, counts, winners))
-            scores.save(self.app.store, table)
-            self.recorded = True
-        self.app.store.delete(AUTOSAVE_NAME)
-        human_won = any(self.seat_kind(s) == "human" for s in winners)
-        self.app.play("dos_win" if human_won else "dos_lose")
-        self.say("The game is over: " + self.result_text() + ".", YELLOW, 3600)
-        if new_best:
-            self.app.push(InitialsScene(self, counts["blue"]))
-        else:
-            self.app.push(FinalScene(self))
-
-    def result_text(self) -> str:
-        if not self.state.is_over:
-            return ""
-        winners = [s for s in SEATS if s in self.state.winners()]
-        if len(winners) == 1:
-            return f"{winners[0].capitalize()} wins"
-        if len(winners) == 3:
-            return "A three-way tie"
-        return f"A tie between {winners[0].capitalize()} and {winners[1].capitalize()}"
+        self.timeline.add("pause", (SKIP_PAUSE if skipped else AFTER_MOVE) - 0.05,
+                          delay=FLIP_GAP + length + 0.05,
+                          cues=[(0.0, "dos_skip")] if skipped else ())
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, action) -> None:
-        self.now = time.monotonic()
-        if self.mode == "title":
-            self._handle_title(action)
-            return
         k = action.kind
+        if self.mode == "title":
+            self.handle_title(action)
+            return
+        self.cursor.seen(action)
         if k == "pointer_move":
             self.hover = dos.hit(self.keyline_rects, action.pos)
-            sq = self.square_at(action.pos)
-            if sq is not None and list(sq) != self.cursor:
-                self.cursor = list(sq)
-            self.cursor_visible = False
-            return
-        if self.banner is not None and k not in ("pointer_up",):
-            self.banner = None          # any key or click: on with the game
-            if k != "command":
-                return
-        if k in ("up", "down", "left", "right"):
-            dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[k]
-            if self.cursor_visible:
-                self.cursor[0] = max(0, min(self.state.width - 1, self.cursor[0] + dx))
-                self.cursor[1] = max(0, min(self.state.height - 1, self.cursor[1] + dy))
-            self.cursor_visible = True
+            sq = self.grid.at(action.pos)
+            if sq is not None:
+                self.cursor.place(sq)
+        elif self.banner is not None:
+            if k != "pointer_up":
+                self.banner = None          # any key, click or button: on with the game
+        elif k in ("up", "down", "left", "right"):
+            self.cursor.step(k)
             self.app.play("dos_click")
         elif k == "confirm":
-            if self.state.is_over:
-                self.app.push(FinalScene(self))
-                return
-            self.cursor_visible = True
-            self.place(tuple(self.cursor))
-        elif k in ("menu", "back"):
-            self.app.push(MenuScene(self))
+            self.cursor.show()
+            self.place(self.cursor.pos)
+        elif k in ("menu", "back") or (k == "pointer_down" and action.button == 3):
+            self.open_menu()
         elif k == "command":
-            self.command(action.name)
+            self.cmds.run(action.name)
         elif k == "pointer_down" and action.button == 1:
             name = dos.hit(self.keyline_rects, action.pos)
-            if name == "menu":
-                self.app.push(MenuScene(self))
-            elif name is not None:
-                self.command(name)
-            else:
-                sq = self.square_at(action.pos)
-                if sq is not None:
-                    self.cursor = list(sq)
-                    self.cursor_visible = False
-                    if self.state.is_over:
-                        self.app.push(FinalScene(self))
-                    else:
-                        self.place(sq)
-        elif k == "pointer_down" and action.button == 3:
-            self.app.push(MenuScene(self))
+            sq = self.grid.at(action.pos)
+            if name is not None:
+                self.cmds.run(name)
+            elif sq is not None:
+                self.cursor.place(sq)
+                self.place(sq)
 
-    def _handle_title(self, action) -> None:
+    def handle_title(self, action) -> None:
         k = action.kind
         if k in ("pointer_move", "pointer_up"):
             return
         if k == "back":
             self.app.pop()
-            return
-        if k in ("up", "down", "left", "right") and self.has_autosave:
+        elif not self.has_autosave:
+            self.start()
+        elif k in ("up", "down", "left", "right"):
             self.title_choice = 1 - self.title_choice
             self.app.play("dos_click")
-            return
-        if k == "text" and action.char.lower() == "r" and self.has_autosave:
+        elif k == "text" and action.char.lower() == "r":
             self.start(resume=True)
-            return
-        if k == "pointer_down" and self.has_autosave:
-            hit = dos.hit(self.title_rects(), action.pos)
-            if hit is not None:
-                self.start(resume=hit == "resume")
-                return
-        if k == "confirm" and self.has_autosave:
-            self.start(resume=self.title_choice == 1)
-            return
-        self.start(resume=False)
+        elif k == "pointer_down" and dos.hit(TITLE_RECTS, action.pos):
+            self.start(resume=dos.hit(TITLE_RECTS, action.pos) == "resume")
+        else:
+            self.start(resume=k == "confirm" and self.title_choice == 1)
 
     def place(self, square) -> bool:
-        """A person's move on ``square``; False (and a buzz) when it cannot be played."""
+        """A person's move on ``square``; False (and a buzz) when it cannot be played.
+        Once the game is over: the final screen again."""
         st = self.state
-        if self.mode != "play":
-            return False
         if st.is_over:
-            self.say("The game is over.", YELLOW)
+            self.app.push(FinalScene(self))
             return False
         if not self.table.human_to_move:
             self.say(f"Wait: {st.current.capitalize()} is thinking.", SEAT_LIGHT[st.current])
@@ -525,25 +404,16 @@ class TriboloScene(Scene):
         if square not in st.legal_moves():
             try:
                 st.play(square)
-                why = "That square cannot be played."
+                why = "that square cannot be played"
             except (rules.IllegalMove, ValueError) as exc:
                 why = str(exc)
             self.app.play("dos_error")
-            self.say(why[0].upper() + why[1:] + ".", LIGHT_RED)
+            self.say(f"Not there: {why}.", LIGHT_RED)
             return False
-        if self.anim or self.sound_queue:
-            self.finish_animation()
-        self.table.play(square)
-        self._sync()
-        return True
+        self.timeline.finish("pause")        # "... cannot move" still sounds
+        return self.play_move(square)
 
     # -- the original's keys ----------------------------------------------------------------
-    def command(self, name: str) -> None:
-        if self.mode == "title":
-            self.start()
-            return
-        getattr(self, "cmd_" + name)()
-
     def cmd_sound(self) -> None:
         s = self.app.settings
         s["sound"] = not s["sound"]
@@ -553,22 +423,19 @@ class TriboloScene(Scene):
 
     def cmd_save(self) -> None:
         try:
-            self.table.save(self.app.store, SAVE_NAME)
+            self.table.save(self.store, SAVE_NAME)
+            self.say("Game saved. L loads it at the start of a game.", LIGHT_CYAN)
         except OSError as exc:
-            self.say(f"The game could not be saved ({exc}).", LIGHT_RED)
-            return
-        self.say("Game saved. L loads it at the start of a game.", LIGHT_CYAN)
+            self.say(f"The game could not be saved ({exc.strerror or exc}).", LIGHT_RED)
 
     def cmd_load(self) -> None:
         if not self.at_start:
             self.app.play("dos_error")
             self.say("Load only at the start of a game.", LIGHT_RED)
-            return
-        if not self.app.store.exists(SAVE_NAME):
+        elif not self.store.exists(SAVE_NAME):
             self.say("There is no saved game (V saves one).", LIGHT_RED)
-            return
-        if self.table.load(self.app.store, SAVE_NAME):
-            self._loaded()
+        elif self.table.load(self.store, SAVE_NAME):
+            self.banner = None
             self.say("Saved game loaded.", LIGHT_CYAN)
 
     def _my_turn(self, what: str) -> bool:
@@ -583,10 +450,9 @@ class TriboloScene(Scene):
     def cmd_best(self) -> None:
         if not self._my_turn("The best square"):
             return
-        move = ai.best_move(self.state)
-        self.best = move
-        self.cursor = list(move)
-        self.cursor_visible = True
+        move = self.best = ai.best_move(self.state)
+        self.cursor.place(move)
+        self.cursor.show()
         n = len(self.state.flips(move))
         self.say(f"Best: {self.state.move_text(move)} turns {n} tile{'s' if n != 1 else ''}"
                  " (not always the best place!).", YELLOW)
@@ -606,59 +472,32 @@ class TriboloScene(Scene):
     def cmd_undo(self) -> None:
         if self.state.is_over:
             self.say("The game is over and in the score card: no undo.", YELLOW)
-            return
-        if self.table.take_back():
-            self._sync(animate=False)
+        elif self.table.take_back():
             self.say("Move taken back.", LIGHT_CYAN)
         else:
             self.app.play("dos_error")
             self.say("Nothing to undo.", LIGHT_RED)
 
-    def cmd_new(self) -> None:
-        self.new_game()
+    def open_card(self, show_board: bool) -> None:
+        self.app.push(CardScene(self, self.board, show_board))
 
-    def cmd_scores(self) -> None:
-        self.app.push(CardScene(self.app, self.board, show_board=False))
+    def open_menu(self) -> None:
+        self.app.push(MenuScene(self))
 
-    def cmd_see(self) -> None:
-        self.app.push(CardScene(self.app, self.board, show_board=True))
-
-    def cmd_quit(self) -> None:
+    def quit(self) -> None:
         self.app.pop_to(self)
         self.app.pop()
 
-    def cmd_menu(self) -> None:
-        self.app.push(MenuScene(self))
-
     # -- options (the menu) ---------------------------------------------------------------
-    def set_seat(self, seat: str, kind: str) -> None:
-        self.table.set_seat(seat, kind)
-        self.gs["seats"][seat] = kind
-        self.app.save_settings()
-
-    def set_level(self, level: int) -> None:
-        self.table.set_level(level)
-        self.gs["level"] = level
-        self.app.save_settings()
-
-    def set_board(self, board: int) -> None:
-        self.gs["board"] = board
-        self.app.save_settings()
-        if self.at_start:
-            self.new_game(announce=True)
+    def set_board(self, board: int, start: bool = False) -> None:
+        """The board of the next game; at the start of a game (or ``start``) a new game on
+        it at once."""
+        self.set_setting("board", board)
+        if start or self.at_start:
+            self.new_game()
         else:
             self.say(f"Board {board} ({board_name(board)}) from the next new game (N).",
                      LIGHT_CYAN)
-
-    def close(self) -> None:
-        """Leaving: a game in progress is kept for "Press R to resume"."""
-        self.table.close()
-        t = self.table
-        try:
-            if self.mode == "play" and t.index > 0 and not t.state.is_over:
-                t.save(self.app.store, AUTOSAVE_NAME)
-        except OSError as exc:
-            self.app.notice(f"The game could not be saved for later ({exc}).")
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -669,39 +508,29 @@ class TriboloScene(Scene):
         self.draw_scores(surface)
         self.draw_board(surface)
         self.draw_status(surface)
-        self.keyline_rects = dos.key_line(surface, KEY_LINE, KEYLINE_Y, fg=BLACK, key_fg=RED,
-                                          bg=LIGHT_GREY, hi=self.hover, hi_fg=WHITE,
-                                          hi_bg=BLUE)
+        self.keyline_rects = key_bar(surface, self.cmds.key_line(), self.hover)
         if self.banner is not None:
             self.banner.draw(surface)
 
-    def title_rects(self) -> list:
-        return [("new", pygame.Rect(160, 252, 320, 14)),
-                ("resume", pygame.Rect(160, 268, 320, 14))]
-
     def draw_title(self, surface) -> None:
-        dos.draw_box(surface, pygame.Rect(0, 0, 640, 350),
-                     dos.Look(bg=BLACK, border=LIGHT_BLUE, shadow=None), "double")
+        frame_box(surface, pygame.Rect(0, 0, 640, 350), LIGHT_BLUE)
         dos.centred(surface, "*  TRICADE PRESENTS  *", 28, LIGHT_CYAN)
         dos.big_text(surface, "TRIBOLO", 320, 52, YELLOW, scale=5, shadow=RED)
         dos.centred(surface, "\u2550" * 31, 128, LIGHT_BLUE)
         dos.centred(surface, "(Three Way Othello)", 146, WHITE)
         dos.centred(surface, "after the 1991-92 shareware game by William Soleau", 166,
                     LIGHT_GREY)
-        # a row of tiles: blue, red, green and grey
-        x = 320 - 4 * 34
-        for i, letter in enumerate("BRG#BRG#"):
-            draw_tile(surface, pygame.Rect(x + i * 34, 192, 32, 23), letter)
+        for i, letter in enumerate("BRG#BRG#"):      # a row of tiles
+            surface.blit(sprites.sheet("tribolo").get(TILE_SPRITE[letter]),
+                         (320 - 4 * 34 + i * 34, 192))
         seats = ", ".join(f"{s.capitalize()} {self.seat_kind(s)}" for s in SEATS)
         dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 226,
                     LIGHT_GREY)
         if self.has_autosave:
-            for i, (label, name) in enumerate((("Press any key to begin", "new"),
-                                               ("Press R to resume the saved game",
-                                                "resume"))):
+            for i, label in enumerate(("Press any key to begin",
+                                       "Press R to resume the saved game")):
                 on = self.title_choice == i
-                y = 252 + 16 * i
-                dos.centred(surface, (" \u25b6 " if on else "   ") + label + "   ", y,
+                dos.centred(surface, (" \u25b6 " if on else "   ") + label + "   ", 252 + 16 * i,
                             BLACK if on else WHITE, LIGHT_CYAN if on else None)
         else:
             dos.centred(surface, "Press any key to begin", 258, WHITE)
@@ -713,7 +542,6 @@ class TriboloScene(Scene):
         counts = st.counts()
         winners = set(st.winners()) if st.is_over else set()
         for i, seat in enumerate(SEATS):
-            rect = pygame.Rect(8 + i * 208, 2, 208, 42)
             current = st.current == seat
             if current:
                 look = dos.Look(fg=WHITE, bg=SEAT_FACE[seat], border=WHITE, shadow=None)
@@ -721,176 +549,109 @@ class TriboloScene(Scene):
                 look = dos.Look(fg=YELLOW, bg=BLACK, border=YELLOW, shadow=None)
             else:
                 look = dos.Look(fg=SEAT_LIGHT[seat], bg=BLACK, border=DARK_GREY, shadow=None)
-            inner = dos.draw_box(surface, rect, look, "double" if current else "single")
+            inner = dos.draw_box(surface, pygame.Rect(8 + i * 208, 2, 208, 42), look,
+                                 "double" if current else "single")
             kind = "Human" if self.seat_kind(seat) == "human" else \
                 f"Computer {self.table.levels.get(seat, 3)}"
             if seat in winners:
                 kind = "WINNER" if len(winners) == 1 else "TIE"
             mark = "\u25b6" if current else " "
             dos.text(surface, f"{mark} {seat.upper():<6}{kind}", (inner.x, inner.y), look.fg)
-            n = f"{counts[seat]:>3}"
-            dos.text(surface, n, (inner.right - 4 * dos.CELL_W, inner.y),
+            dos.text(surface, f"{counts[seat]:>3}", (inner.right - 4 * dos.CELL_W, inner.y),
                      YELLOW if current else WHITE)
 
     def draw_board(self, surface) -> None:
-        st = self.state
-        rect = self.board_rect()
-        outer = rect.inflate(4, 4)
-        mover = st.current
+        st, grid, tiles = self.state, self.grid, sprites.sheet("tribolo")
+        outer = grid.rect_all.inflate(4, 4)
         key = (st, tuple(self.markers), self.best)
         if self._board_image is None or self._board_image[0] != key:
             # the still board is drawn once per position and kept: a frame is one blit
             img = pygame.Surface(outer.size, 0, surface)
             img.fill(FRAME)
-            dx, dy = -outer.x, -outer.y
-            img.fill(GRID, rect.move(dx, dy))
+            img.fill(GRID, grid.rect_all.move(-outer.x, -outer.y))
             marks = set(self.markers)
             for r in range(st.height):
                 for c in range(st.width):
-                    cell = self.square_rect(c, r).move(dx, dy)
-                    letter = st.cell(c, r)
-                    draw_tile(img, cell, letter)
-                    if letter == "." and mover is not None:
-                        if (c, r) == self.best:
-                            img.fill(BEST, cell.inflate(-4, -4))
-                            img.fill(SEAT_FACE[mover], cell.inflate(-14, -10))
-                        elif (c, r) in marks:
-                            img.fill(SEAT_FACE[mover], cell.inflate(-20, -14))
+                    name = TILE_SPRITE[st.cell(c, r)]
+                    if name == "empty" and st.current is not None:
+                        name = (f"best_{st.current}" if (c, r) == self.best else
+                                f"possible_{st.current}" if (c, r) in marks else name)
+                    img.blit(tiles.get(name), grid.rect(c, r).move(-outer.x, -outer.y))
             self._board_image = (key, img)
         surface.blit(self._board_image[1], outer.topleft)
-        now, dur = self.now, max(1e-6, FLIP_TIME * self.speed)
-        for sq, (old, new, start) in self.anim.items():
-            p = 0.0 if now <= start else min(1.0, (now - start) / dur)
-            if p < 1.0:
-                draw_tile(surface, self.square_rect(*sq), old if p < 0.5 else new,
-                          abs(1.0 - 2.0 * p))
-        if self.cursor_visible and not st.is_over:
-            cell = self.square_rect(*self.cursor)
-            pygame.draw.rect(surface, CURSOR, cell.inflate(2, 2), 3)
-            pygame.draw.rect(surface, BLACK, cell.inflate(-4, -4), 1)
+        flip = self.timeline.get("flip")
+        if flip is not None:
+            t = flip.elapsed - flip.delay
+            for sq, old, new, start in flip.data:
+                p = min(1.0, max(0.0, (t - start) / FLIP_TIME))
+                if p < 1.0:
+                    surface.blit(tiles.get(flip_sprite(old, new, p)), grid.rect(*sq))
+        if self.cursor.visible and not st.is_over:
+            surface.blit(tiles.get("cursor"), grid.rect(*self.cursor.pos).move(-1, -1))
 
     def draw_status(self, surface) -> None:
-        st = self.state
-        if self.message is not None:
-            text, colour = self.message[0], self.message[1]
+        st, msg = self.state, self.timeline.get("message")
+        if msg is not None:
+            text, colour = msg.data
         elif st.is_over:
-            text, colour = f"Game over: {self.result_text()}.  Enter: the results", YELLOW
-        elif self.table.human_to_move:
-            seat = st.current
-            text = f"{seat.upper()} to move: click a square, or arrows and Enter."
-            colour = SEAT_LIGHT[seat]
+            text, colour = f"Game over: {result_text(st)}.  Enter: the results", YELLOW
         else:
-            seat = st.current
-            text, colour = f"{seat.capitalize()} is thinking...", SEAT_LIGHT[seat]
+            text = (f"{st.current.upper()} to move: click a square, or arrows and Enter."
+                    if self.table.human_to_move else f"{st.current.capitalize()} is thinking...")
+            colour = SEAT_LIGHT[st.current]
         dos.centred(surface, text[:78], STATUS_Y, colour)
 
 
 # -- dialogs and screens ----------------------------------------------------------------------
 
-class DosDialogScene(Scene):
-    """A dialog box over the game (transparent), in the same 640x350 EGA format."""
+class BoxScene(ModalScene):
+    """A dos.Dialog over the game; its menu clicks like the original's."""
 
-    native_size = dos.SCREEN
-    pixel_aspect = 480 / 350
-    font_name = dos.FONT_NAME
-    toast_colors = (WHITE, BLUE)
-    transparent = True
+    dialog: dos.Dialog
 
-    def __init__(self, game: TriboloScene):
-        super().__init__(game.app)
-        self.game = game
-
-    def click(self, what: str) -> None:
+    def click(self, _what: str = "") -> None:
         self.app.play("dos_click")
-
-    def menu_sound(self, what: str) -> None:
-        self.app.play("dos_click")
-
-
-class MenuScene(DosDialogScene):
-    """The pop-up menu: every command of the key line, the seats, the level, the board."""
-
-    name = "tribolo-menu"
-    commands = dict(COMMANDS, see=["e"])
-    pad_commands = PAD_COMMANDS
-
-    def __init__(self, game: TriboloScene):
-        super().__init__(game)
-        g = game
-        app = game.app
-
-        def run(name):
-            return lambda: self.run(name)
-
-        def seat_item(seat):
-            def change(_step=1):
-                g.set_seat(seat, "computer" if g.seat_kind(seat) == "human" else "human")
-            return Item(f"   {seat.capitalize()}", value=lambda: g.seat_kind(seat).capitalize(),
-                        on_change=change)
-
-        def level(step):
-            levels = list(ai.LEVELS)
-            i = levels.index(g.gs["level"]) if g.gs["level"] in levels else 0
-            g.set_level(levels[(i + step) % len(levels)])
-
-        def board(step):
-            boards = sorted(rules.BOARDS)
-            i = boards.index(g.gs["board"]) if g.gs["board"] in boards else 0
-            g.set_board(boards[(i + step) % len(boards)])
-
-        items = [
-            sound_menu_item(app),
-            Item("V  Save game", on_confirm=run("save")),
-            Item("L  Load game", on_confirm=run("load")),
-            Item("B  Best square", on_confirm=run("best")),
-            Item("U  Undo", on_confirm=run("undo")),
-            Item("P  Possible squares", on_confirm=run("possible")),
-            Item("N  New game", on_confirm=run("new")),
-            Item("C  Scores", on_confirm=run("scores")),
-            Item("E  See boards", on_confirm=run("see")),
-            Item("Q  Quit", on_confirm=run("quit")),
-            dos.separator_item(),
-            seat_item("blue"), seat_item("red"), seat_item("green"),
-            Item("   Level", value=lambda: f"{g.gs['level']} of {len(ai.LEVELS)}",
-                 on_change=level),
-            Item("   Board", value=lambda: f"{g.gs['board']} {board_name(g.gs['board'], True)}",
-                 on_change=board),
-            dos.separator_item(),
-            Item("   Back to the game", on_confirm=self.app.pop),
-        ]
-        self.dialog = dos.Dialog("MENU", items=items, cols=36, sound=self.menu_sound,
-                                 footer="\u2191\u2193 choose  \u2190\u2192 change  Enter")
-
-    @property
-    def menu(self):
-        return self.dialog.menu
 
     def run(self, name: str) -> None:
-        """A command chosen in the menu: close the menu, then do it on the game."""
+        """A command key: close the box, then run it on the game."""
         self.app.pop()
-        self.game.command(name)
+        self.game.cmds.run(name)
 
     def handle(self, action) -> None:
         k = action.kind
-        if k in ("menu", "back"):
+        if k in ("menu", "back") or (k == "pointer_down"
+                                     and not self.dialog.contains(action.pos)):
             self.app.pop()
-            return
-        if k == "command":
-            if action.name == "sound":
-                self.menu.items[0].on_change(1)
-                return
+            if k == "menu" and not isinstance(self, MenuScene):
+                self.game.open_menu()
+        elif k == "command":
             self.run(action.name)
-            return
-        if k == "pointer_down" and not self.dialog.contains(action.pos):
-            self.app.pop()
-            return
-        self.dialog.handle(action)
+        else:
+            self.dialog.handle(action)
 
     def draw(self, surface) -> None:
         self.dialog.draw(surface)
 
 
-class FinalScene(DosDialogScene):
+class MenuScene(BoxScene):
+    """The pop-up menu: every command of the key line, the seats, the level, the board."""
+
+    name = "tribolo-menu"
+
+    def __init__(self, game: TriboloScene):
+        super().__init__(game)
+        self.commands, self.pad_commands = game.commands, game.pad_commands
+        self.dialog = dos.Dialog("MENU", items=dos.menu_items(game.menu_model(), self.app.pop),
+                                 cols=36, sound=self.click,
+                                 footer="\u2191\u2193 choose  \u2190\u2192 change  Enter")
+
+    def run(self, name: str) -> None:
+        if name != "sound":                  # the menu shows the sound switch: it stays
+            self.app.pop()
+        self.game.cmds.run(name)
+
+
+class FinalScene(BoxScene):
     """The end of a game: the result, the counts, and what next."""
 
     name = "tribolo-final"
@@ -902,8 +663,7 @@ class FinalScene(DosDialogScene):
         counts = st.counts()
         winners = [s for s in SEATS if s in st.winners()]
         colour = SEAT_FACE[winners[0]] if len(winners) == 1 else BLACK
-        result = game.result_text().upper() + "!"
-        lines = [(result, colour), "",
+        lines = [(result_text(st).upper() + "!", colour), "",
                  "   ".join(f"{s.capitalize()} {counts[s]}" for s in SEATS),
                  f"Board {game.board}: {board_name(game.board)}"]
         items = [Item("N) New game", on_confirm=lambda: self.run("new")),
@@ -912,46 +672,18 @@ class FinalScene(DosDialogScene):
                  Item("   Look at the board", on_confirm=self.app.pop),
                  Item("Q) Quit", on_confirm=lambda: self.run("quit"))]
         self.dialog = dos.Dialog("GAME OVER", lines, items, look=dos.GREY_BOX, cols=40,
-                                 sound=self.menu_sound,
-                                 centre=game.board_rect().center)
-
-    @property
-    def menu(self):
-        return self.dialog.menu
+                                 sound=self.click, centre=game.grid.rect_all.center)
 
     def run(self, name: str) -> None:
-        game = self.game
-        if name == "quit":
-            game.cmd_quit()
-            return
         if name == "new":
             self.app.pop()
-            game.new_game()
-            return
-        # scores and boards open over this box; back returns here
-        game.command(name)
-
-    def handle(self, action) -> None:
-        k = action.kind
-        if k == "back":
-            self.app.pop()
-        elif k == "command":
-            self.run(action.name)
-        elif k == "menu":
-            self.app.pop()
-            self.game.cmd_menu()
-        else:
-            self.dialog.handle(action)
-
-    def draw(self, surface) -> None:
-        self.dialog.draw(surface)
+        self.game.cmds.run(name)     # scores and boards open over this box; back returns
 
 
-class InitialsScene(DosDialogScene):
+class InitialsScene(BoxScene):
     """Blue's best total ever on this board: three initials for the score card."""
 
     name = "tribolo-initials"
-    commands: dict = {}          # every letter is a letter here
 
     def __init__(self, game: TriboloScene, total: int):
         super().__init__(game)
@@ -962,130 +694,119 @@ class InitialsScene(DosDialogScene):
                  "Enter your initials:", "", "", "", ""]
         self.dialog = dos.Dialog("NEW BEST TOTAL", lines, look=dos.DIALOG, cols=40,
                                  footer="Type, or \u2191\u2193\u2190\u2192 and Enter",
-                                 centre=game.board_rect().center)
+                                 centre=game.grid.rect_all.center)
         inner = self.dialog.inner
         look = dos.menu_look(dos.Look(hi_fg=BLACK, hi_bg=YELLOW, dim=DARK_GREY, fg=WHITE,
                                       value=YELLOW))
-        entry_w = 3 * 24 + 2 * 8 + 16 + 32
-        pos = (inner.centerx - entry_w // 2, inner.y + 5 * dos.CELL_H + 2)
-        self.entry = InitialsEntry(look, pos, game.gs.get("initials", "AAA"),
-                                   on_done=self.done, sound=self.menu_sound)
+        pos = (inner.centerx - (3 * 24 + 2 * 8 + 16 + 32) // 2, inner.y + 5 * dos.CELL_H + 2)
+        self.entry = InitialsEntry(look, pos, game.settings["initials"], on_done=self.done,
+                                   sound=self.click)
+
+    def keep(self, initials: str) -> None:
+        self.entry.done = True
+        self.game.update_scores(lambda t: scores.set_best(t, self.board, self.total, initials))
 
     def done(self, initials: str) -> None:
-        table = scores.load(self.app.store)
-        scores.set_best(table, self.board, self.total, initials)
-        scores.save(self.app.store, table)
-        self.game.gs["initials"] = initials
-        self.app.save_settings()
+        self.keep(initials)
+        self.game.set_setting("initials", initials)
         self.game.say(f"Best blue total {self.total} by {initials}.", YELLOW)
         self.app.replace(FinalScene(self.game))
 
     def handle(self, action) -> None:
         if action.kind == "back" and self.entry.cursor == 0:
             self.entry.accept()          # Esc keeps the letters as they are
-            return
-        self.entry.handle(action)
+        else:
+            self.entry.handle(action)
 
     def close(self) -> None:
         if not self.entry.done:          # closed some other way: keep the total anyway
-            self.entry.done = True
-            table = scores.load(self.app.store)
-            scores.set_best(table, self.board, self.total, self.entry.text)
-            scores.save(self.app.store, table)
+            self.keep(self.entry.text)
 
     def draw(self, surface) -> None:
         self.dialog.draw(surface)
         self.entry.draw(surface)
 
 
-class CardScene(Scene):
+class CardScene(LookScene):
     """The score card of a board (C), or a board's layout with its card (See boards).
 
-    Left/right (or the arrows, or a click on the arrows) go through the boards.
+    Left/right (or the arrows, or a click on the arrows) go through the boards; on See
+    boards Enter (or a click on "Play this board") starts a new game on the board shown.
     """
 
-    native_size = dos.SCREEN
-    pixel_aspect = 480 / 350
-    font_name = dos.FONT_NAME
-    toast_colors = (WHITE, BLUE)
+    look = looks.DOS
     name = "tribolo-card"
+    keyline_rects, hover = TriboloScene.keyline_rects, None
 
-    KEYS = [("\u2190)previous", "prev"), ("\u2192)next", "next"), ("Esc)back", "back")]
-
-    def __init__(self, app, board: int = STANDARD_BOARD, show_board: bool = False):
-        super().__init__(app)
+    def __init__(self, game: TriboloScene, board: int = STANDARD_BOARD,
+                 show_board: bool = False):
+        super().__init__(game.app)
+        self.game = game
         self.boards = sorted(rules.BOARDS)
         self.index = self.boards.index(board) if board in self.boards else 0
         self.show_board = show_board
-        self.table = scores.load(app.store)
-        self.keyline_rects: list = []
-        self.hover = None
-        self._layouts: dict = {}
+        self.table = scores.load(game.store)
+        self.keys = [("\u2190)previous", "prev"), ("\u2192)next", "next")] + (
+            [("Enter)Play this board", "play")] if show_board else []) + [("Esc)back", "back")]
 
     @property
     def board(self) -> int:
         return self.boards[self.index]
 
-    def layout(self, n: int):
-        s = self._layouts.get(n)
-        if s is None:
-            s = self._layouts[n] = rules.new_game(seed=1992, board=n)
-        return s
+    def toast_lift(self) -> int:
+        return self.native_size[1] - KEYLINE_Y
 
     def step(self, d: int) -> None:
         self.index = (self.index + d) % len(self.boards)
         self.app.play("dos_click")
 
-    def arrow_rects(self):
-        y = 20
-        return [("prev", pygame.Rect(48, y, 24, 14)), ("next", pygame.Rect(568, y, 24, 14))]
+    def play(self) -> None:
+        """A new game on the board shown, kept as the board setting."""
+        self.app.pop_to(self.game)
+        self.game.set_board(self.board, start=True)
 
     def handle(self, action) -> None:
         k = action.kind
-        if k in ("left", "up"):
-            self.step(-1)
-        elif k in ("right", "down"):
-            self.step(1)
-        elif k in ("back", "confirm", "menu"):
-            self.app.pop()
-        elif k == "pointer_move":
+        click = k == "pointer_down" and action.button == 1
+        name = dos.hit(self.keyline_rects + ARROWS, action.pos) if click else None
+        if k == "pointer_move":
             self.hover = dos.hit(self.keyline_rects, action.pos)
-        elif k == "pointer_down" and action.button == 1:
-            name = dos.hit(self.keyline_rects + self.arrow_rects(), action.pos)
-            if name == "prev":
-                self.step(-1)
-            elif name == "next":
-                self.step(1)
-            else:
-                self.app.pop()
+        elif k in ("left", "up") or name == "prev":
+            self.step(-1)
+        elif k in ("right", "down") or name == "next":
+            self.step(1)
+        elif (k == "confirm" or name == "play") and self.show_board:
+            self.play()
+        elif k in ("back", "confirm", "menu") or click:
+            self.app.pop()
 
     def draw(self, surface) -> None:
         surface.fill(BLACK)
-        title = "SEE BOARDS" if self.show_board else "TRIBOLO SCORES"
-        dos.draw_box(surface, pygame.Rect(0, 0, 640, 322),
-                     dos.Look(bg=BLACK, border=LIGHT_BLUE, title=YELLOW, shadow=None),
-                     "double", title)
+        frame_box(surface, pygame.Rect(0, 0, 640, 322), LIGHT_BLUE,
+                  "SEE BOARDS" if self.show_board else "TRIBOLO SCORES")
         n = self.board
-        (_, left), (_, right) = self.arrow_rects()
+        (_, left), (_, right) = ARROWS
         dos.text(surface, "\u25c0", (left.x + 8, left.y), LIGHT_CYAN)
         dos.text(surface, "\u25b6", (right.x + 8, right.y), LIGHT_CYAN)
         dos.centred(surface, scores.board_title(n), left.y, WHITE)
         lines = scores.card_lines(self.table, n)
+        y = 38
         if self.show_board:
-            st = self.layout(n)
-            px, py = 18, 13
-            w = st.width * px + 1
-            draw_board(surface, st, ((640 - w) // 2, 40), (px, py))
+            st = layout(n)
+            grid = SquareGrid(((640 - st.width * 18 - 1) // 2, 40), (18, 13), st.width,
+                              st.height, gap=1)
+            surface.fill(FRAME, grid.rect_all.inflate(4, 4))
+            surface.fill(GRID, grid.rect_all)
+            for r in range(st.height):
+                for c in range(st.width):
+                    draw_tile(surface, grid.rect(c, r), st.cell(c, r))
             note = ("New tiles at random every game." if n == STANDARD_BOARD
                     else "The same start every game.")
-            dos.centred(surface, note, 40 + st.height * py + 5, LIGHT_GREY)
-            y = 40 + st.height * py + 20
-        else:
-            y = 38
+            dos.centred(surface, note, grid.rect_all.bottom + 4, LIGHT_GREY)
+            y = grid.rect_all.bottom + 19
         card = dos.box_rect(46, len(lines) + 2, pos=((640 - 46 * 8) // 2, y))
-        inner = dos.draw_box(surface, card, dos.Look(bg=BLACK, border=LIGHT_GREY,
-                                                    title=LIGHT_CYAN, shadow=None),
-                             "single", f"Score card of board {n}")
+        inner = frame_box(surface, card, LIGHT_GREY, f"Score card of board {n}", "single",
+                          LIGHT_CYAN)
         for i, line in enumerate(lines):
             colour = (SEAT_LIGHT.get(line.split()[0].lower(), WHITE) if 0 < i <= 3
                       else YELLOW if i == len(lines) - 1 else LIGHT_CYAN)
@@ -1102,9 +823,7 @@ class CardScene(Scene):
                                         dos.CELL_H))
                 dos.text(surface, line, (x, y + (i + 1) * dos.CELL_H),
                          LIGHT_CYAN if i == 0 else WHITE if on else LIGHT_GREY)
-        self.keyline_rects = dos.key_line(surface, self.KEYS, KEYLINE_Y, fg=BLACK, key_fg=RED,
-                                          bg=LIGHT_GREY, hi=self.hover, hi_fg=WHITE,
-                                          hi_bg=BLUE)
+        self.keyline_rects = key_bar(surface, self.keys, self.hover)
 
 
 __all__ = ["TriboloScene", "MenuScene", "FinalScene", "InitialsScene", "CardScene"]

@@ -3,7 +3,7 @@
 A scene owns one ``Timeline`` and adds ``Track`` values to it: a named piece of motion with
 a duration, an easing, an optional delay, sound cues at given fractions and a callback at
 its end. The scene reads ``progress(name)`` (0..1, eased) while drawing. ``busy`` is True
-while any track runs: the computer waits for it (the GameScene holds the table), and
+while any track runs (but a ``holds=False`` timeout): the computer waits for it (the GameScene holds the table), and
 ``finish()`` jumps every track to its end (a person moves meanwhile).
 
 Time runs at the app-wide ``speed`` factor (``App.anim_speed``): 1.0 is real time, 4.0 four
@@ -49,6 +49,7 @@ class Track:
     cues: list = field(default_factory=list)      # [(fraction 0..1, sound name)]
     on_done: Callable[[], None] | None = None
     data: object = None                           # whatever the scene draws from
+    holds: bool = True                            # False: a timeout, never ``busy``
     elapsed: float = 0.0
 
     @property
@@ -81,14 +82,15 @@ class Timeline:
 
     # -- tracks ------------------------------------------------------------------------------
     def add(self, name: str, duration: float, ease=linear, delay: float = 0.0, cues=(),
-            on_done=None, data=None) -> Track:
+            on_done=None, data=None, holds: bool = True) -> Track:
         """Start (or restart) the track ``name``. Cues are (fraction, sound) pairs; a cue at
-        fraction 0 sounds when the track starts (after its delay)."""
+        fraction 0 sounds when the track starts (after its delay). ``holds=False``: a
+        timeout (a status message shown for a while) that does not make the timeline busy."""
         old = self.tracks.pop(name, None)
         if old is not None:
             self._end(old)
         track = Track(name, max(0.0, duration), ease, max(0.0, delay),
-                      sorted(cues, key=lambda c: c[0]), on_done, data)
+                      sorted(cues, key=lambda c: c[0]), on_done, data, holds)
         self.tracks[name] = track
         if self.speed <= 0:
             self._end(self.tracks.pop(name))
@@ -109,7 +111,7 @@ class Timeline:
 
     @property
     def busy(self) -> bool:
-        return bool(self.tracks)
+        return any(t.holds for t in self.tracks.values())
 
     def cancel(self, name: str) -> None:
         """Drop a track without its end (no cues, no callback)."""

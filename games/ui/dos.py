@@ -276,3 +276,32 @@ class Dialog:
 def separator_item() -> Item:
     """A disabled, empty menu line drawn as a line across the dialog."""
     return Item("", enabled=False)
+
+
+def menu_items(model, close=None) -> list:
+    """A menu model (``commands.MenuItem`` list) as a Dialog's ``widgets.Item`` list.
+
+    Each label is led by its shortcut letter ("S  Sound"); a choice (seat, level, board) is
+    its current value, cycled by left/right; a checkable item an On/Off value that Enter or
+    left/right toggles; a separator a line. ``close`` (a pop-up menu closing itself) runs
+    before an ordinary item's action, not before a choice or a toggle: those stay open.
+    """
+    out = []
+    for m in model:
+        label = f"{m.shortcut or '':<3}{m.label}"
+        if m.name == "-":
+            out.append(separator_item())
+        elif m.is_choice:
+            out.append(Item(label, value=m.choice_value, on_change=m.cycle,
+                            enabled=m.is_enabled))
+        elif m.checked is not None:
+            out.append(Item(label, value=lambda m=m: "On" if m.is_checked() else "Off",
+                            on_change=lambda _step, m=m: m.action(), enabled=m.is_enabled))
+        else:
+            def run(m=m):
+                if close is not None:
+                    close()
+                if m.action is not None:
+                    m.action()
+            out.append(Item(label, on_confirm=run, enabled=m.is_enabled))
+    return out

@@ -124,7 +124,8 @@ class GameScene(LookScene):
         self.save_name = f"saves/{self.game}"
         self.store = NullStore(app.store) if demo else app.store
         self.settings = self._load_settings()
-        self.timeline = Timeline(lambda: app.anim_speed, app.play)
+        # late-bound: whatever app.play is when a cue sounds (tests record sounds)
+        self.timeline = Timeline(lambda: app.anim_speed, lambda sound: app.play(sound))
         self.table = Table(self.game, self.entry.rules, self.entry.ai, worker=app.worker,
                            seats=self.initial_seats(), levels=self.initial_levels(),
                            seed=seed, options=self.game_options(),
@@ -235,6 +236,8 @@ class GameScene(LookScene):
         moved = False
         for tr in t.take_transitions():
             moved = moved or tr.kind in ("move", "chance")
+            if tr.kind == "load":        # a finished game loaded is not over a second time
+                self._over_fired = tr.after.is_over
             self.on_transition(tr)
             changed = True
         if t.pending is not None and t.pending is not self._pending_seen:
