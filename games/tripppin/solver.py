@@ -334,11 +334,21 @@ def audit_moves(history, pieces=None) -> dict:
     """Count the moves of a finished (or capped) game, given as its list of states, that
     give away a value: a won position left not won, or a drawn one left lost.  ``pieces``
     limits the count to the moves of those pieces.  Returns {"moves", "won", "won_lost"
-    (won positions given away), "drawn", "drawn_lost"}."""
-    out = {"moves": 0, "won": 0, "won_lost": 0, "drawn": 0, "drawn_lost": 0}
+    (won positions given away), "drawn", "drawn_lost", "games", "start_won", "start_drawn",
+    "start_lost"}: the last four say how the first position stood for the pieces (with
+    several pieces, for the first of them; for the piece to move if ``pieces`` is None)."""
+    out = {"moves": 0, "won": 0, "won_lost": 0, "drawn": 0, "drawn_lost": 0,
+           "games": 0, "start_won": 0, "start_drawn": 0, "start_lost": 0}
     if not history:
         return out
     sol = cached_solution(history[0])
+    first = history[0]
+    kind, _ = sol.value(first)
+    piece = first.turn if not pieces else list(pieces)[0]
+    if piece != first.turn and kind != "draw":
+        kind = "win" if kind == "loss" else "loss"
+    out["games"] = 1
+    out["start_" + {"win": "won", "draw": "drawn", "loss": "lost"}[kind]] = 1
     for before, after in zip(history, history[1:]):
         if before.is_over or (pieces is not None and before.current not in pieces):
             continue
