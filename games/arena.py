@@ -203,7 +203,7 @@ def main(argv=None) -> int:
             p.error(f"{text!r} is not a level of {args.game}")
         if levels and lv not in levels:
             p.error(f"level {text} is not one of {args.game}'s levels "
-                    f"({', '.join(map(str, levels))})")
+                    f"({', '.join(map(getattr(ai, 'level_name', str), levels))})")
         seats.append(lv)
     args.seats = seats
     if args.audit and not hasattr(ai, "audit"):

@@ -335,3 +335,12 @@ def test_audit_counts_give_aways():
     assert (a["moves"], a["won"], a["won_lost"]) == (1, 1, 1)
     a = solver.audit_moves([s, bad], ["blue"])
     assert a["moves"] == 0 and a["start_lost"] == 1
+
+
+def test_arena_command_line_takes_perfect_and_audits(capsys):
+    assert arena.main(["tripppin", "--seat", "perfect", "--seat", "9", "--games", "1",
+                       "--seed", "4", "--max-moves", "30", "--jobs", "1", "--audit"]) == 0
+    out = capsys.readouterr().out
+    assert "Perfect" in out
+    assert "audit, entrant 1 (Perfect):" in out and "audit, entrant 2 (9):" in out
+    assert "gave the win away 0" in out.split("audit, entrant 1")[1].split("\n")[0]
