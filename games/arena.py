@@ -2,12 +2,18 @@
 
     python -m games.arena GAME --seat LEVEL [--seat LEVEL ...] --games N --seed S
                           [--max-moves M] [--jobs J] [--json FILE] [--option KEY=VALUE]
+                          [--audit]
 
-Each ``--seat`` is an entrant playing at that level. Game i uses seed S+i and rotates the
+Each ``--seat`` is an entrant playing at that level: a number, or a name the game's ai
+module knows (its ``parse_level``, e.g. ``perfect`` for Tripppin). Game i uses seed S+i and rotates the
 entrants round the seats by i places, so every entrant plays every seat (and, in a
 two-player game, moves first in half the games). A game still running after M moves is
 counted as "capped": nobody won it. Chance points are drawn from a Random seeded by the
 game. Prints wins, losses, ties and capped games per entrant, and time per move.
+
+``--audit`` (games whose ai module has ``audit(history, pieces) -> dict of counts``, e.g.
+Tripppin against its solved board): each entrant's moves are checked and the counts summed
+and printed (for Tripppin: won positions given away, drawn positions turned into losses).
 
 No pygame here.
 """
@@ -27,7 +33,7 @@ import games
 
 
 def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
-             options: dict) -> dict:
+             options: dict, audit: bool = False) -> dict:
     """Play one game; returns each entrant's result and its move times."""
     entry = games.get(game)
     rules, ai = entry.rules_module(), entry.ai_module()
@@ -72,8 +78,11 @@ def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
         else:
             outcome = "loss"
         result[k] = outcome
-    return {"seed": seed, "rotation": rotation, "moves": moves, "result": result,
-            "times": times, "seats": seat_of}
+    out = {"seed": seed, "rotation": rotation, "moves": moves, "result": result,
+           "times": times, "seats": seat_of}
+    if audit and hasattr(ai, "audit"):
+        out["audit"] = {k: ai.audit(history, [seat]) for k, seat in seat_of.items()}
+    return out
 
 
 def _play_star(args):
@@ -81,9 +90,9 @@ def _play_star(args):
 
 
 def run_arena(game: str, levels: list, n_games: int, seed: int, max_moves: int = 400,
-              jobs: int = 1, options: dict | None = None) -> dict:
+              jobs: int = 1, options: dict | None = None, audit: bool = False) -> dict:
     options = options or {}
-    tasks = [(game, levels, seed + i, i, max_moves, options) for i in range(n_games)]
+    tasks = [(game, levels, seed + i, i, max_moves, options, audit) for i in range(n_games)]
     if jobs > 1 and n_games > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_play_star, tasks, chunksize=1))
@@ -91,6 +100,8 @@ def run_arena(game: str, levels: list, n_games: int, seed: int, max_moves: int =
         results = [play_one(*t) for t in tasks]
     summary = {"game": game, "games": n_games, "seed": seed, "max_moves": max_moves,
                "entrants": []}
+    ai = games.get(game).ai_module()
+    name_of = getattr(ai, "level_name", str)
     for k, level in enumerate(levels):
         counts = {"win": 0, "loss": 0, "tie": 0, "capped": 0}
         ts = []
@@ -98,13 +109,17 @@ def run_arena(game: str, levels: list, n_games: int, seed: int, max_moves: int =
             counts[r["result"][k]] += 1
             ts += r["times"][k]
         summary["entrants"].append({
-            "entrant": k + 1, "level": level, **counts,
+            "entrant": k + 1, "level": level, "level_name": name_of(level), **counts,
             "win_rate": counts["win"] / n_games if n_games else 0.0,
             "moves": len(ts),
             "move_ms_median": statistics.median(ts) * 1000 if ts else 0.0,
             "move_ms_p95": _pct(ts, 95) * 1000 if ts else 0.0,
             "move_ms_max": max(ts) * 1000 if ts else 0.0,
         })
+        audits = [r["audit"][k] for r in results if "audit" in r]
+        if audits:
+            summary["entrants"][-1]["audit"] = {
+                key: sum(a[key] for a in audits) for key in audits[0]}
     summary["mean_moves"] = statistics.mean(r["moves"] for r in results) if results else 0
     return summary
 
@@ -117,14 +132,35 @@ def _pct(values, p):
 def format_summary(s: dict) -> str:
     lines = [f"{s['game']}: {s['games']} games from seed {s['seed']}, "
              f"cap {s['max_moves']} moves, {s['mean_moves']:.1f} moves a game on average",
-             f"{'entrant':>7} {'level':>5} {'wins':>5} {'losses':>6} {'ties':>5} {'capped':>6} "
+             f"{'entrant':>7} {'level':>7} {'wins':>5} {'losses':>6} {'ties':>5} {'capped':>6} "
              f"{'win%':>6} {'ms/move median':>15} {'p95':>8} {'max':>8}"]
     for e in s["entrants"]:
-        lines.append(f"{e['entrant']:>7} {e['level']:>5} {e['win']:>5} {e['loss']:>6} "
+        lines.append(f"{e['entrant']:>7} {e.get('level_name', e['level']):>7} {e['win']:>5} {e['loss']:>6} "
                      f"{e['tie']:>5} {e['capped']:>6} {100 * e['win_rate']:>5.1f}% "
                      f"{e['move_ms_median']:>15.1f} {e['move_ms_p95']:>8.1f} "
                      f"{e['move_ms_max']:>8.1f}")
+    for e in s["entrants"]:
+        if "audit" in e:
+            lines.append(f"audit, entrant {e['entrant']} ({e.get('level_name', e['level'])}): "
+                         + _audit_text(e["audit"]))
     return "\n".join(lines)
+
+
+def _audit_text(a: dict) -> str:
+    """The audit counts as text; Tripppin's keys get sentences with rates."""
+    if {"moves", "won", "won_lost", "drawn", "drawn_lost"} <= set(a):
+        def rate(n, d):
+            return f"{100 * n / d:.1f}%" if d else "-"
+        lost = a["won_lost"] + a["drawn_lost"]
+        return (f"{a['moves']} moves; from won positions {a['won']}, gave the win away "
+                f"{a['won_lost']} ({rate(a['won_lost'], a['won'])}); from drawn positions "
+                f"{a['drawn']}, moved into a loss {a['drawn_lost']} "
+                f"({rate(a['drawn_lost'], a['drawn'])}); in all "
+                f"{rate(lost, a['won'] + a['drawn'])} of the moves from won or drawn "
+                f"positions"
+                + (f"; first position won {a['start_won']}, drawn {a['start_drawn']}, "
+                   f"lost {a['start_lost']} of {a['games']} games" if "games" in a else ""))
+    return ", ".join(f"{k} {v}" for k, v in a.items())
 
 
 def _option(text: str):
@@ -141,8 +177,9 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.arena",
                                 description="Play the computer players against each other.")
     p.add_argument("game", choices=[g.name for g in games.games()])
-    p.add_argument("--seat", dest="seats", type=int, action="append", required=True,
-                   metavar="LEVEL", help="one per entrant, in seat order")
+    p.add_argument("--seat", dest="seats", action="append", required=True,
+                   metavar="LEVEL", help="one per entrant, in seat order (a number, or a "
+                   "level name the game knows, e.g. perfect)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-moves", type=int, default=400)
@@ -150,13 +187,27 @@ def main(argv=None) -> int:
     p.add_argument("--option", type=_option, action="append", default=[],
                    help="a new_game option, e.g. board=3")
     p.add_argument("--json", metavar="FILE")
+    p.add_argument("--audit", action="store_true",
+                   help="check every move against the game's audit (Tripppin: the solved "
+                   "board)")
     args = p.parse_args(argv)
     entry = games.get(args.game)
     ai = entry.ai_module()
-    levels = list(getattr(ai, "LEVELS", []))
-    for lv in args.seats:
+    levels = list(getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", [])))
+    parse = getattr(ai, "parse_level", int)
+    seats = []
+    for text in args.seats:
+        try:
+            lv = parse(text)
+        except ValueError:
+            p.error(f"{text!r} is not a level of {args.game}")
         if levels and lv not in levels:
-            p.error(f"level {lv} is not one of {args.game}'s levels ({levels[0]}-{levels[-1]})")
+            p.error(f"level {text} is not one of {args.game}'s levels "
+                    f"({', '.join(map(getattr(ai, 'level_name', str), levels))})")
+        seats.append(lv)
+    args.seats = seats
+    if args.audit and not hasattr(ai, "audit"):
+        p.error(f"{args.game} has no audit")
     n_players = len(entry.rules_module().new_game(seed=1).players)
     if len(args.seats) != n_players:
         p.error(f"{args.game} has {n_players} seats: give --seat {n_players} times")
@@ -164,7 +215,7 @@ def main(argv=None) -> int:
         p.error("--games must be 1 or more")
     t = time.perf_counter()
     s = run_arena(args.game, args.seats, args.games, args.seed, args.max_moves,
-                  max(1, args.jobs), dict(args.option))
+                  max(1, args.jobs), dict(args.option), audit=args.audit)
     s["wall_s"] = time.perf_counter() - t
     print(format_summary(s))
     print(f"({s['wall_s']:.1f} s)")

@@ -9,7 +9,9 @@
   frame (median and p99) while idle (nothing changes), while animating (every frame drawn
   and presented) and while the computer thinks (a search running in the worker);
 - peak memory (resident set) of the benchmark process;
-- per game, the computer's decision time at its levels, over positions from seeded games.
+- per game, the computer's decision time at its levels, over positions from seeded games
+  (Tripppin's Perfect included: its first move on a board waits for the solve);
+- Tripppin's solver: the time to solve one board (median and max over 50 boards).
 
 Runs on SDL's dummy video and audio drivers unless told otherwise.
 """
@@ -147,7 +149,8 @@ def busy_search(seconds: float) -> int:
 def bench_ai(entry, positions: int, seed: int) -> dict:
     """Decision times of the computer player at each level, over positions from games."""
     rules, ai = entry.rules_module(), entry.ai_module()
-    levels = list(getattr(ai, "LEVELS", [1]))
+    levels = list(getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", [1])))
+    name_of = getattr(ai, "level_name", str)
     rng = random.Random(seed)
     states = []
     g = 0
@@ -173,10 +176,18 @@ def bench_ai(entry, positions: int, seed: int) -> dict:
             t = time.perf_counter()
             ai.choose_move(s, level, random.Random(1), history=hist, **entry.ai_options)
             times.append(time.perf_counter() - t)
-        out[str(level)] = {"median_s": round(statistics.median(times), 4),
+        out[name_of(level)] = {"median_s": round(statistics.median(times), 4),
                            "p95_s": round(pct(times, 95), 4),
                            "max_s": round(max(times), 4), "positions": len(times)}
     return out
+
+
+def bench_solver(boards: int = 50) -> dict:
+    """Seconds to solve one Tripppin board (new_game seeds 0 to boards-1, no cache)."""
+    from games.tripppin.solver import solve_times
+    times = solve_times(boards)
+    return {"median_s": round(statistics.median(times), 4), "max_s": round(max(times), 4),
+            "boards": boards}
 
 
 def main(argv=None) -> int:
@@ -218,6 +229,7 @@ def main(argv=None) -> int:
                 report["ai"][entry.name] = bench_ai(entry, args.positions, seed=1000)
             except ImportError as exc:
                 report["ai"][entry.name] = {"error": str(exc)}
+        report["solver"] = {"tripppin": bench_solver()}
 
     print(f"start-up to first frame: {report['startup_s'] * 1000:.0f} ms wall "
           f"(median of {args.runs} runs, spawn to exit); in-app first frame "
@@ -241,8 +253,11 @@ def main(argv=None) -> int:
             print(f"  ai {name}: {levels['error']}")
             continue
         print(f"computer decision time, {name} (s): " + ", ".join(
-            f"L{lv} {v['median_s']:.3f}/{v['p95_s']:.3f}" for lv, v in levels.items())
-            + "  (median/p95)")
+            f"{'L' + lv if lv.isdigit() else lv} {v['median_s']:.3f}/{v['p95_s']:.3f}"
+            for lv, v in levels.items()) + "  (median/p95)")
+    for name, v in report.get("solver", {}).items():
+        print(f"solver, {name}: {v['median_s'] * 1000:.0f} ms a board median, "
+              f"{v['max_s'] * 1000:.0f} ms max ({v['boards']} boards)")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)

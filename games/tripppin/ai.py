@@ -33,6 +33,15 @@ expects ``history`` to end with ``state``; if it does not, ``state`` is taken to
 
 Level 9 typically decides in a few milliseconds; ``suggest`` reaches depth 6 within a few
 milliseconds and 30-40 plies within two seconds.
+
+Perfect (``PERFECT`` = 10, named "Perfect"; not in ``LEVELS``, which stays the original's
+1-9, but in ``ALL_LEVELS``) plays from the solved board (``games.tripppin.solver``, cached
+per process; the first move on a new board waits for the solve, some 50-100 ms): in a won
+position the fastest win, in a lost one the longest defence, in a drawn one never a losing
+move, and among the drawing moves (less those ``forbidden_moves`` names, with loop
+prevention, unless that leaves none) the level-9 search chooses, to press for a mistake.
+Ties between equally fast wins or equally long defences are broken with ``rng``.
+``suggest_perfect`` gives a human the same move with the verdict sentence.
 """
 
 from __future__ import annotations
@@ -42,10 +51,14 @@ import time
 
 from games.tripppin.rules import COURSE_SQ, DESTS, FINAL, TOKEN_MASK, State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "choose_move", "suggest", "forbidden_moves",
-           "MAX_LOOP", "remaining"]
+__all__ = ["LEVELS", "ALL_LEVELS", "PERFECT", "LEVEL_NAMES", "DEFAULT_LEVEL", "level_name",
+           "parse_level", "choose_move", "suggest", "suggest_perfect", "verdict", "audit",
+           "forbidden_moves", "MAX_LOOP", "remaining"]
 
 LEVELS = range(1, 10)
+PERFECT = 10
+ALL_LEVELS = tuple(LEVELS) + (PERFECT,)
+LEVEL_NAMES = {"perfect": PERFECT}
 DEFAULT_LEVEL = 3
 MAX_LOOP = 20          # loops longer than this many turns are not noticed
 
@@ -251,21 +264,50 @@ def _order_root(moves, scores):
     return sorted(moves, key=lambda m: -scores.get(m, -INF))
 
 
+def level_name(level) -> str:
+    """"Perfect" for ``PERFECT``, else the level's number as text ("9")."""
+    return "Perfect" if parse_level(level) == PERFECT else str(int(level))
+
+
+def parse_level(level) -> int:
+    """A level as an int: an int (or its text) as it is, "perfect" (any case) -> PERFECT."""
+    if isinstance(level, str):
+        name = level.strip().lower()
+        if name in LEVEL_NAMES:
+            return LEVEL_NAMES[name]
+        try:
+            return int(name)
+        except ValueError:
+            raise ValueError(f"no level called {level!r} (1-9 or perfect)") from None
+    if isinstance(level, bool):
+        raise ValueError(f"not a level: {level!r}")
+    return int(level)
+
+
 def choose_move(state: State, level: int = DEFAULT_LEVEL, rng=None, history=(),
                 prevent_loops: bool = True):
     """The computer's move for ``state`` (a legal destination square).
 
-    ``level`` is the number of plies searched (1-9 in the game; more is allowed).
+    ``level`` is the number of plies searched (1-9 in the game; more is allowed), or
+    ``PERFECT`` (10, or the text "perfect") for perfect play from the solved board.
     ``rng`` (a random.Random) breaks ties between equally good moves.  ``history`` is the
     game's states so far, oldest first, ending with ``state``; with ``prevent_loops`` the
-    moves ``forbidden_moves`` names are avoided unless nothing else is legal."""
+    moves ``forbidden_moves`` names are avoided unless nothing else is legal (Perfect:
+    among its drawing moves only)."""
     _check_state(state)
-    level = int(level)
+    level = parse_level(level)
     if level < 1:
         raise ValueError(f"level must be at least 1, got {level}")
     if rng is None:
         rng = random.Random(0)
+    if level == PERFECT:
+        return _choose_perfect(state, rng, history, prevent_loops)
     moves = _candidate_moves(state, history, prevent_loops)
+    return _search_choice(state, level, rng, moves)
+
+
+def _search_choice(state, level, rng, moves):
+    """The level-``level`` search's choice among ``moves``."""
     if len(moves) == 1:
         return moves[0]
     engine = _Engine(state, level)
@@ -285,6 +327,58 @@ def choose_move(state: State, level: int = DEFAULT_LEVEL, rng=None, history=(),
     best = max(scores.values())
     tied = sorted(m for m, v in scores.items() if v == best)
     return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def _choose_perfect(state, rng, history, prevent_loops):
+    from games.tripppin.solver import cached_solution
+    plies = cached_solution(state).move_plies(state)
+    wins = [v for v in plies.values() if v > 0 and v & 1]
+    if wins:
+        best = min(wins)
+    elif any(v < 0 for v in plies.values()):
+        drawing = [m for m, v in plies.items() if v < 0]
+        if prevent_loops and history:
+            banned = forbidden_moves(_with_state(history, state))
+            allowed = [m for m in drawing if m not in banned]
+            if allowed:
+                drawing = allowed
+        return _search_choice(state, 9, rng, sorted(drawing))
+    else:
+        best = max(plies.values())
+    tied = sorted(m for m, v in plies.items() if v == best)
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def verdict(state: State, solution=None) -> str:
+    """The solved value as a sentence for the suggestion panel: "Orange can force a win in
+    7 moves" (the winner's moves, its winning move included), "Neither side can force a
+    win", "Blue has won" (game over).  Solves the board (cached) if no solution is given."""
+    from games.tripppin.solver import verdict as _verdict
+    return _verdict(state, solution)
+
+
+def suggest_perfect(state: State, report, history=(), prevent_loops: bool = True):
+    """Perfect play's move for a human: solves the board (or uses the process's cache),
+    then calls ``report(move, sentence)`` once, with the move Perfect would play and the
+    ``verdict`` sentence, and returns the move (None, with no report, if the game is over).
+    With ``prevent_loops`` the drawing moves that would start a third run of a loop are
+    avoided as for the computer."""
+    if not isinstance(state, State):
+        raise TypeError("state must be a Tripppin State")
+    if state.is_over:
+        return None
+    from games.tripppin.solver import cached_solution
+    solution = cached_solution(state)
+    move = _choose_perfect(state, random.Random(0), history, prevent_loops)
+    report(move, verdict(state, solution))
+    return move
+
+
+def audit(history, pieces=None) -> dict:
+    """How often the moves of ``pieces`` in a game (its list of states) gave away a won or
+    drawn position, against the solved board: see ``games.tripppin.solver.audit_moves``."""
+    from games.tripppin.solver import audit_moves
+    return audit_moves(history, pieces)
 
 
 def suggest(state: State, report, history=(), max_depth: int = 40,
