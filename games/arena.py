@@ -140,7 +140,7 @@ def _option(text: str):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.arena",
                                 description="Play the computer players against each other.")
-    p.add_argument("game", choices=[g.name for g in games.games()])
+    p.add_argument("game", choices=[g.name for g in games.games(include_hidden=True)])
     p.add_argument("--seat", dest="seats", type=int, action="append", required=True,
                    metavar="LEVEL", help="one per entrant, in seat order")
     p.add_argument("--games", type=int, default=10)
@@ -157,7 +157,7 @@ def main(argv=None) -> int:
     for lv in args.seats:
         if levels and lv not in levels:
             p.error(f"level {lv} is not one of {args.game}'s levels ({levels[0]}-{levels[-1]})")
-    n_players = len(entry.rules_module().new_game(seed=1).players)
+    n_players = len(entry.rules_module().new_game(seed=1, **dict(args.option)).players)
     if len(args.seats) != n_players:
         p.error(f"{args.game} has {n_players} seats: give --seat {n_players} times")
     if args.games < 1:
