@@ -608,8 +608,8 @@ class State:
 
     def _resign(self):
         i = self.current_index
-        if i is None:
-            raise IllegalMove("nobody can resign now")
+        if i is None or self._phase not in ("move", "harvest"):
+            raise IllegalMove("nobody can resign now (only at a seat's turn after setup)")
         no = i + 1
         before = _in_indices(self._cells, len(self._names))
         cells = tuple(0 if v >> 3 == no else v for v in self._cells)
