@@ -455,7 +455,7 @@ def test_same_seed_same_game_and_saves_replay():
     assert other.state == table.state
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), seats=st.integers(2, 6), choices=st.randoms())
 def test_hypothesis_random_games_keep_invariants(seed, seats, choices):
     states = _random_game(seed, seats, choices, _invariants, max_rounds=2, plies=400)

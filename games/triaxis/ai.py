@@ -5,8 +5,7 @@ Evaluation (``evaluate``), from one seat's side, of a position at the end of its
   presence, more to lose before being out);
 - danger: each of its markers that an opponent of equal or larger size beside it could
   jump (the zone straight beyond it empty) costs its size plus one (the captor grows),
-  times the chance that the attacker's next spin gives the points (7 - size) / 8; an
-  attacker two zones away that must step first counts with the chance of twice its size;
+  times the chance that the attacker's next spin gives the points (7 - size) / 8;
 - famine spread: the sum over terrains of (population on it) squared over the population
   (all on one terrain costs far more than an even spread);
 - harvest over-population: with no supply left, units a harvest of a terrain would force
@@ -15,7 +14,9 @@ Evaluation (``evaluate``), from one seat's side, of a position at the end of its
 - against the opponents: minus half the strongest opponent's and half the average
   opponent's population-plus-markers.
 
-Level 1: greedy, one step at a time, the step after which the evaluation is best.
+Level 1: plain greedy, one step at a time: the biggest capture, else a step that does not
+end beside an opponent able to jump it; setup and harvest: a new marker on a random empty
+zone with no opponent beside it, else growth of the smallest marker.
 Level 2: plans the whole turn: a beam search over sequences of steps and jumps within the
 spin's points (the turn must go on while a move fits), scoring the positions where the
 turn ends; the first move of the best sequence is played (and the plan is re-made at the
@@ -44,13 +45,13 @@ from games.triaxis.rules import apply_marker_move, marker_moves, any_move_fits
 LEVELS = (1, 2, 3)
 DEFAULT_LEVEL = 3
 
-BEAM = {2: 6, 3: 8}
+BEAM = {2: 4, 3: 6}
 LOOKAHEAD_TOP = 5
-TIME_LIMIT = 0.30
+TIME_LIMIT = 0.25
 P_POINTS = (0.0, 6 / 8, 5 / 8, 4 / 8, 3 / 8, 2 / 8, 1 / 8, 0.0)   # P(spin >= k)
-P_TWICE = (0.0, 5 / 8, 3 / 8, 1 / 8, 0.0, 0.0, 0.0, 0.0)          # P(spin >= 2k)
+OPP = (3, 4, 5, 0, 1, 2)
 
-W = {"cnt": 0.5, "risk": 1.0, "risk2": 0.35, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
+W = {"cnt": 0.5, "risk": 1.0, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
      "opp_mean": 0.5, "overpop": 0.1}
 
 
@@ -81,14 +82,11 @@ def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
             if e < 0:
                 continue
             x = cells[e]
-            if not x:
-                # an attacker two zones away that can step next to z
-                continue
-            if x >> 3 == me:
+            if not x or x >> 3 == me:
                 continue
             se = x & 7
             if se >= k:
-                o = nz[(d + 3) % 6]
+                o = nz[OPP[d]]
                 if o >= 0 and not cells[o]:
                     p = P_POINTS[se]
                     if p > pmax:
@@ -97,22 +95,6 @@ def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
                 b = jump[z][d]
                 if b >= 0 and not cells[b]:
                     chance += P_POINTS[k] * (se + 1)
-        if pmax == 0.0:
-            # two-step attackers: an opponent beyond an empty neighbour, in line
-            for d in range(6):
-                e = nz[d]
-                if e < 0 or cells[e]:
-                    continue
-                o = nz[(d + 3) % 6]
-                if o < 0 or cells[o]:
-                    continue
-                for m in nb[e]:
-                    if m >= 0 and m != z:
-                        x = cells[m]
-                        if x and x >> 3 != me and (x & 7) >= k:
-                            p = P_TWICE[x & 7] * w["risk2"] / w["risk"]
-                            if p > pmax:
-                                pmax = p
         risk += pmax * (k + 1)
     pop = pops[me]
     if cnts[me] == 0:
@@ -155,10 +137,13 @@ def plan_turn(state, beam: int, deadline: float, rng):
     nodes = [(start, state.points, None)]
     finals = {}
     seen = set()
+    late = False
     while nodes:
         scored = []
         for cells, pts, first in nodes:
             moves = marker_moves(isl, cells, me, pts)
+            if late:
+                moves = moves[:1] if finals else moves
             for a, b in moves:
                 c = _child(isl, cells, a, b)
                 left = pts - (cells[a] & 7)
@@ -174,8 +159,8 @@ def plan_turn(state, beam: int, deadline: float, rng):
                         finals[c] = (sc, mv)
                 else:
                     scored.append((sc, c, left, mv))
-            if time.perf_counter() > deadline:
-                beam = 1
+            if not late and time.perf_counter() > deadline:
+                late, beam = True, 1
         scored.sort(key=lambda x: -x[0])
         nodes = [(c, left, mv) for _, c, left, mv in scored[:beam]]
     out = [(sc, mv, c) for c, (sc, mv) in finals.items()]
@@ -183,23 +168,42 @@ def plan_turn(state, beam: int, deadline: float, rng):
     return out
 
 
+def _captures(isl, c, seat, points):
+    """[(gain, a, b, over)] of the seat's captures that fit the points."""
+    out = []
+    nb, jump = isl.nb, isl.jump
+    for a, v in enumerate(c):
+        if v >> 3 != seat:
+            continue
+        k = v & 7
+        if k > points:
+            continue
+        for d in range(6):
+            e = nb[a][d]
+            if e < 0:
+                continue
+            x = c[e]
+            if x and x >> 3 != seat and (x & 7) <= k:
+                b = jump[a][d]
+                if b >= 0 and not c[b]:
+                    out.append(((x & 7) - (0.5 if k == 6 else 0), a, b, e))
+    return out
+
+
 def _greedy_captures(isl, cells, seat, points):
-    """The seat's greedy turn with ``points``: the biggest capture that fits, repeatedly."""
-    c = list(cells)
+    """The seat's greedy turn with ``points``: the biggest capture that fits, repeatedly
+    (other moves are left out).  Returns a tuple of cells."""
+    c = None
     while points > 0:
-        best = None
-        for a, b in marker_moves(isl, c, seat, points):
-            o = _over_zone(isl, a, b)
-            if o >= 0 and c[o] >> 3 != seat:
-                gain = (c[o] & 7) - (0.5 if (c[a] & 7) == 6 else 0)
-                if best is None or gain > best[0]:
-                    best = (gain, a, b, o)
-        if best is None:
+        caps = _captures(isl, c or cells, seat, points)
+        if not caps:
             break
-        _, a, b, o = best
+        if c is None:
+            c = list(cells)
+        _, a, b, o = max(caps)
         points -= c[a] & 7
         apply_marker_move(c, a, b, o)
-    return c
+    return cells if c is None else tuple(c)
 
 
 def expected_after_next_spin(state, cells, me):
@@ -210,9 +214,12 @@ def expected_after_next_spin(state, cells, me):
     ins = [s for s in range(n) if any(v >> 3 == s + 1 for v in cells)]
     nxt = next(((me - 1 + k) % n for k in range(1, n + 1) if (me - 1 + k) % n in ins), me - 1)
     total = 0.0
+    memo = {}
     for pts in range(1, 7):
-        c = _greedy_captures(isl, cells, nxt + 1, pts) if nxt != me - 1 else list(cells)
-        total += evaluate(isl, c, me, n, alloc)
+        c = _greedy_captures(isl, cells, nxt + 1, pts) if nxt != me - 1 else cells
+        if c not in memo:
+            memo[c] = evaluate(isl, c, me, n, alloc)
+        total += memo[c]
     terr = isl.terrain
     for t in "fgdhmt":
         fam = [0 if terr[z] == t else v for z, v in enumerate(cells)]
@@ -262,6 +269,44 @@ def _setup_bonus(state, z, me):
     return -0.3 * sum(1 for y, v in enumerate(state.cells) if v >> 3 == me and terr[y] == t)
 
 
+def _plain_unit(state, options, me, rng):
+    """Level 1 setup and harvest: a new marker on a random empty zone with no opponent
+    beside it (any empty zone if there is none), else growth of its smallest marker."""
+    isl, cells = state.island, state.cells
+    new = [m for m in options if m[0] in ("@", "+")]
+    if new:
+        calm = [m for m in new if not any(y >= 0 and cells[y] and cells[y] >> 3 != me
+                                          for y in isl.nb[m[1]])]
+        return rng.choice(calm or new)
+    return min(options, key=lambda m: (cells[m[1]] & 7, m[1]))
+
+
+def _greedy_step(state, moves, me, rng):
+    """Level 1 move: the step with the best immediate gain in population (a capture),
+    then, among equals, one that does not end next to an opponent that can jump it."""
+    isl, cells = state.island, state.cells
+    best, best_sc = None, None
+    for m in moves:
+        a, b = m[1], m[2]
+        o = _over_zone(isl, a, b)
+        k = cells[a] & 7
+        gain = 0.0
+        if o >= 0 and cells[o] >> 3 != me:
+            gain = (cells[o] & 7) + (1 if k < 6 else -k)
+        danger = 0.0
+        for d in range(6):
+            e = isl.nb[b][d]
+            if e >= 0 and e != a and cells[e] and cells[e] >> 3 != me and \
+                    (cells[e] & 7) >= k + (1 if gain else 0):
+                back = isl.nb[b][(d + 3) % 6]
+                if back >= 0 and (back == a or not cells[back]):
+                    danger = 1.0
+        sc = gain - 0.5 * danger + rng.random() * 1e-3
+        if best_sc is None or sc > best_sc:
+            best, best_sc = m, sc
+    return best
+
+
 def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), **_):
     if rng is None:
         rng = random.Random(0)
@@ -272,6 +317,8 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), **_):
         raise ValueError("no move to choose: the game is over or at a spin")
     me = state.current_index + 1
     ph = state.phase
+    if level == 1 and ph in ("setup", "harvest"):
+        return _plain_unit(state, [m for m in legal if m != "resign"], me, rng)
     if ph == "setup":
         isl = state.island
         n = len(state.players)
@@ -293,15 +340,7 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), **_):
         return "resign"
     isl = state.island
     if level == 1:
-        n = len(state.players)
-        alloc = tuple(state.allocations[p] for p in state.players)
-        best, best_sc = None, None
-        for m in moves:
-            c = _child(isl, state.cells, m[1], m[2])
-            sc = evaluate(isl, c, me, n, alloc) + rng.random() * 1e-6
-            if best_sc is None or sc > best_sc:
-                best, best_sc = m, sc
-        return best
+        return _greedy_step(state, moves, me, rng)
     t0 = time.perf_counter()
     plans = plan_turn(state, BEAM[level], t0 + TIME_LIMIT, rng)
     if not plans:
