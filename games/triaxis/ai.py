@@ -31,7 +31,10 @@ neighbours, never growth of a 6 while another unit will do).  Setup: the same, f
 placements (away from opponents' jumps, spread over the terrains).
 Resign: never (there is always something to hope for in a game of spins).
 Randomness: ``rng`` breaks ties between equally scored moves; same state and seed, same
-move.  A wall-clock guard (TIME_LIMIT) narrows the beam only on a much slower machine.
+move, as long as the wall-clock guard is not reached: TIME_LIMIT (0.25 s) on the plan
+narrows the beam to a single line once passed (on a busy machine the answer then depends
+on timing).  Beam widths: BEAM (4 at level 2, 6 at level 3); LOOKAHEAD_TOP end positions
+get the spinner look-ahead.
 """
 
 from __future__ import annotations
@@ -39,7 +42,6 @@ from __future__ import annotations
 import random
 import time
 
-from games.triaxis.island import SEA
 from games.triaxis.rules import apply_marker_move, marker_moves, any_move_fits
 
 LEVELS = (1, 2, 3)

@@ -74,7 +74,6 @@ Choices where RULES.md is silent
 
 from __future__ import annotations
 
-import random
 import re
 
 from games.triaxis.island import COLUMNS, SEA, TERRAINS, Island, generate, island
