@@ -128,3 +128,18 @@ register(GameEntry(
     blurb="Keys, mouse and pads, as the loop sees them.",
     hidden=True,
 ))
+
+register(GameEntry(
+    name="triaxis",
+    title="TriAxis",
+    platform="dos",
+    native_size=(640, 350),
+    pixel_aspect=(480 / 350),
+    rules="games.triaxis.rules",
+    ai="games.triaxis.ai",
+    scene="games.triaxis.scene:TriAxisScene",
+    blurb="Hex-island survival for 2-6: spin, jump, capture, and ride out harvest and famine.",
+    year=1989,
+    machine="DOS, EGA",
+    hidden=True,
+))

@@ -176,7 +176,7 @@ def _option(text: str):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.arena",
                                 description="Play the computer players against each other.")
-    p.add_argument("game", choices=[g.name for g in games.games()])
+    p.add_argument("game", choices=[g.name for g in games.playable(include_hidden=True)])
     p.add_argument("--seat", dest="seats", action="append", required=True,
                    metavar="LEVEL", help="one per entrant, in seat order (a number, or a "
                    "level name the game knows, e.g. perfect)")
@@ -208,7 +208,7 @@ def main(argv=None) -> int:
     args.seats = seats
     if args.audit and not hasattr(ai, "audit"):
         p.error(f"{args.game} has no audit")
-    n_players = len(entry.rules_module().new_game(seed=1).players)
+    n_players = len(entry.rules_module().new_game(seed=1, **dict(args.option)).players)
     if len(args.seats) != n_players:
         p.error(f"{args.game} has {n_players} seats: give --seat {n_players} times")
     if args.games < 1:

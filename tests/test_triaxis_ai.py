@@ -1,0 +1,103 @@
+"""Tests of games.triaxis.ai: legal answers, captures, safety and determinism."""
+
+import random
+
+import pytest
+
+from games.triaxis import ai, rules
+from games.triaxis.rules import State, new_game
+
+ROWS = [
+    "m. m. g. t. t.",
+    "m. m. g. t. t.",
+    "m. m. f. t. t.",
+    "m. m. f. t. t.",
+]
+
+
+def pos(marks, seats="red:40 blue:40", turn="red", phase="move 3"):
+    grid = [r.split() for r in ROWS]
+    for name, code in marks.items():
+        col, row = ord(name[0]) - 97, int(name[1:]) - 1
+        grid[row][col] = grid[row][col][0] + code
+    return State.from_text(f"triaxis\nseats {seats}\nturn {turn}\nphase {phase}\nround 1\n"
+                           + "\n".join(" ".join(r) for r in grid) + "\n")
+
+
+def _positions():
+    out = []
+    rng = random.Random(4)
+    for g, seats in enumerate((2, 3, 5)):
+        s = new_game(seed=40 + g, seats=seats, max_rounds=3)
+        k = 0
+        while not s.is_over:
+            if s.is_chance:
+                s = s.play(rng.choice([o for o, _ in s.chance_outcomes()]))
+                continue
+            if k % 9 == 0 or s.phase != "setup":
+                out.append(s)
+            s = s.play(rng.choice([m for m in s.legal_moves() if m != "resign"]))
+            k += 1
+    return out[::3]
+
+
+POSITIONS = _positions()
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_legal_on_random_positions(level):
+    assert ai.DEFAULT_LEVEL == 3
+    phases = set()
+    for i, s in enumerate(POSITIONS[:: 2 if level == 3 else 1]):
+        m = ai.choose_move(s, level, random.Random(i))
+        assert m in s.legal_moves() and m != "resign"
+        phases.add(s.phase)
+    assert {"setup", "move", "harvest"} <= phases
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_takes_a_free_capture(level):
+    # red 2 on c1 can jump blue 1 on c2 (c3 empty); nothing can punish it
+    s = pos({"c1": "12", "c2": "21", "a4": "11"}, phase="move 2")
+    assert ai.choose_move(s, level, random.Random(1)) == ("-", 2, 12)
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_avoids_stepping_next_to_a_larger_enemy(level):
+    # red 1 on a1 must step; b1 and b2 lie beside blue's 3 on c2 with an empty zone
+    # beyond, a2 does not (c2 is out of line with a2 and a3 is far from it)
+    s = pos({"a1": "11", "c2": "23"}, phase="move 1")
+    isl = s.island
+    m = ai.choose_move(s, level, random.Random(2))
+    assert m[0] == "-" and isl.name(m[2]) == "a2"
+
+
+def test_keeps_away_from_over_population_at_harvest():
+    # no supply: red must grow; growing the 6 removes it, the 1 is safe
+    s = pos({"c1": "16", "a1": "11", "e4": "21"}, seats="red:2 blue:40", phase="spin")
+    s = s.play("harvest").play("m")
+    assert s.owed[0] == ("red", 1)
+    assert ai.choose_move(s, 3, random.Random(0)) == ("^", 0)
+
+
+def test_plans_the_whole_turn():
+    # 2 points: stepping c1 towards blue and then capturing beats two idle steps
+    s = pos({"c1": "11", "c3": "21", "a4": "22"}, phase="move 2")
+    first = ai.choose_move(s, 3, random.Random(0))
+    s2 = s.play(first)
+    assert s2.current == "red"
+    second = ai.choose_move(s2, 3, random.Random(0))
+    after = s2.play(second)
+    assert after.population("blue") <= 2 and after.population("red") >= 2
+
+
+def test_deterministic():
+    for i, s in enumerate(POSITIONS[:12]):
+        a = ai.choose_move(s, 3, random.Random(i))
+        b = ai.choose_move(s, 3, random.Random(i))
+        assert a == b
+
+
+def test_bad_level():
+    with pytest.raises(ValueError):
+        ai.choose_move(POSITIONS[0], 9)
