@@ -305,8 +305,8 @@ def test_suggest_shows_marching_ants_on_a_legal_square(make_app):
     assert run_until(app, lambda: scene.suggestion is not None, 10)
     assert scene.animating()
     frames(app, 1)
-    sq, depth = scene.suggestion          # (the search may change its mind as it deepens)
-    assert sq in t.state.legal_moves() and depth >= 1
+    sq, how = scene.suggestion     # (a depth while the search deepens, then the verdict)
+    assert sq in t.state.legal_moves() and (isinstance(how, str) or how >= 1)
     tile = app.last_native.subsurface(scene.layout.tile(sq))
     assert {amiga.ORANGE, amiga.BLUE} <= colours(tile)     # the ants
     job = scene.suggest_job
@@ -448,3 +448,33 @@ def test_the_cursor_reaches_every_legal_destination():
                             seen.add(n)
                             frontier.append(n)
                 assert seen == set(moves), (centre, moves)
+
+
+def test_the_suggestion_knows_who_wins_once_the_board_is_solved(make_app):
+    from games.tripppin import solver
+    app, scene = open_scene(make_app, seed=12)
+    t = scene.table
+    key(app, pygame.K_s)
+    assert run_until(app, lambda: scene.suggestion is not None
+                     and isinstance(scene.suggestion[1], str), 15)
+    sq, sentence = scene.suggestion
+    solution = solver.cached_solution(t.state)
+    assert sentence == solver.verdict(t.state, solution)
+    kind, _n = solution.value(t.state)
+    if kind != "loss":                         # the suggested square keeps the value
+        assert sq in solution.best_moves(t.state) or kind == "draw"
+    frames(app, 1)
+    words = sentence.split()[0]
+    assert words in ("Orange", "Blue", "Neither")
+
+
+def test_perfect_is_in_the_difficulty_menu_and_plays(make_app):
+    app, scene = open_scene(make_app, seed=16, blue="computer", orange="human")
+    rmb(app, [(320, 128)] + menu_path(scene, "Settings", "Difficulty", "Perfect"))
+    assert scene.settings["level"] == ai.PERFECT and scene.table.levels["blue"] == ai.PERFECT
+    t = scene.table
+    drag(app, scene.square_center(t.state.position("orange")),
+         scene.square_center(t.state.legal_moves()[0]))
+    assert run_until(app, lambda: t.human_to_move or t.state.is_over, 15)
+    assert len(t.moves) >= 2 or t.state.is_over      # Perfect answered
+    assert app.settings["games"]["tripppin"]["level"] == ai.PERFECT   # kept for next time

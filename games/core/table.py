@@ -383,7 +383,8 @@ class Table:
         if isinstance(level, bool) or not isinstance(level, int):
             return False
         try:
-            known = getattr(importlib.import_module(self.ai_name), "LEVELS", None)
+            module = importlib.import_module(self.ai_name)
+            known = getattr(module, "ALL_LEVELS", getattr(module, "LEVELS", None))
         except ImportError:
             known = None
         return level in known if known is not None else 1 <= level <= 9

@@ -50,13 +50,13 @@ RECORD_NAME = "scores/tripppin"
 PIECE_PEN = {"blue": BLUE, "orange": ORANGE}
 NAMES = {"blue": "Blue", "orange": "Orange"}
 SCREEN_TITLE = "Workbench release.   Menus: hold right mouse button, or F10/Tab/pad Start"
-LEVEL_LABELS = {1: "1 (easy)", 9: "9 (takes forever)"}
+LEVEL_LABELS = {1: "1 (easy)", 9: "9 (takes forever)", ai.PERFECT: "Perfect"}
 TAKE_BACK_LIMIT = 40
 SEAT = schema.Choice(("human", "computer"), "human")
 SETTINGS = schema.Table({
     "seats": schema.Table({"blue": schema.Choice(("human", "computer"), "computer"),
                            "orange": SEAT}),
-    "level": schema.Choice(tuple(ai.LEVELS), 3),
+    "level": schema.Choice(tuple(ai.ALL_LEVELS), 3),
     "prevent_loops": schema.Bool(True),
     "fair": schema.Bool(True),
     "interlace": schema.Bool(False),
@@ -150,8 +150,8 @@ class TripppinScene(GameScene):
         self.pointer_on = False               # the Workbench pointer (hidden for keys, pads)
         self._slide_next = True               # the next move glides (not a mouse drop)
         self._visual = None
-        self.suggest_job = None
-        self.suggestion: tuple | None = None  # (square, depth)
+        self.suggest_job = self.truth_job = None
+        self.suggestion: tuple | None = None  # (square, depth, or the solved sentence)
         self.shown_moves: list[str] = []      # every move shown (slid or dropped), for tests
         self.strip = amiga.MenuStrip(self._menus(), sound=lambda: self.app.play("amiga_click"))
         self._reset_cursor()
@@ -185,7 +185,7 @@ class TripppinScene(GameScene):
         seats = [choice(f"{NAMES[p]} piece", (("human", "Human"), ("computer", "Computer")),
                         lambda p=p: self.table.seats[p], lambda v, p=p: self.set_seat(p, v))
                  for p in rules.PIECES]
-        levels = choice("Difficulty", [(n, LEVEL_LABELS.get(n, str(n))) for n in ai.LEVELS],
+        levels = choice("Difficulty", [(n, LEVEL_LABELS.get(n, str(n))) for n in ai.ALL_LEVELS],
                         lambda: self.settings["level"], self.set_level)
         return [Menu("Project", c.items("suggest", "takeback", "restart", "quit")),
                 Menu("Settings", seats + [levels] + c.items("prevent_loops", "fair",
@@ -234,18 +234,23 @@ class TripppinScene(GameScene):
         return t.can_undo and "human" in t.seats.values()
 
     def suggest(self) -> None:
+        """The original's anytime search, until the solved board knows the truth."""
         t = self.table
         if not t.human_to_move:
             return
         self._cancel_suggestion()
-        self.suggest_job = self.app.worker.submit(
-            "games.tripppin.ai:suggest", t.state, stream=True, history=t.history,
-            max_depth=40, time_limit=20.0)
+        submit = self.app.worker.submit
+        self.suggest_job = submit("games.tripppin.ai:suggest", t.state, stream=True,
+                                  history=t.history, max_depth=40, time_limit=20.0)
+        self.truth_job = submit("games.tripppin.ai:suggest_perfect", t.state, stream=True,
+                                history=t.history,
+                                prevent_loops=self.settings["prevent_loops"])
 
     def _cancel_suggestion(self) -> None:
-        job, self.suggest_job = self.suggest_job, None
-        if job is not None:
-            job.cancel()
+        for job in (self.suggest_job, self.truth_job):
+            if job is not None:
+                job.cancel()
+        self.suggest_job = self.truth_job = None
         self.suggestion = None
 
     def take_back(self) -> None:
@@ -402,25 +407,28 @@ class TripppinScene(GameScene):
         visual = (tl.phase(0.5) < 0.5, tl.phase(1.0) < 0.5, self.table.thinking,
                   self.suggest_job is not None)
         changed, self._visual = visual != self._visual, visual
-        job = self.suggest_job
-        if job is None:
-            return changed
-        result = job.poll()
-        if result is not None:
-            if isinstance(result, tuple):
-                move, depth = result
-            else:   # the final answer is the move alone: keep the last depth reported
-                move = result
-                depth = job.partials[-1][1] if job.partials and isinstance(
-                    job.partials[-1], tuple) else 1
-            if self.suggestion is None or self.suggestion[0] != move:
-                self.app.play("amiga_ants")
-            self.suggestion = (move, depth)
-        if job.done:
-            if job.error:
-                self.app.notice(f"The suggestion failed: {job.error}")
-            self.suggest_job = None
-        return True
+        truth, search = self.truth_job, self.suggest_job
+        for job in (truth, search):
+            result = job.poll() if job is not None else None
+            if job is None or (job is search and truth is None and self.suggestion
+                               and isinstance(self.suggestion[1], str)):
+                continue
+            if isinstance(result, tuple):     # (move, depth) or (move, sentence)
+                if self.suggestion is None or self.suggestion[0] != result[0]:
+                    self.app.play("amiga_ants")
+                self.suggestion = result
+                if job is truth and search is not None:
+                    search.cancel()           # the truth is known: the search can stop
+                    self.suggest_job = search = None
+            if job.done:
+                if job.error and job is search:
+                    self.app.notice(f"The suggestion failed: {job.error}")
+                if job is truth:
+                    self.truth_job = None
+                else:
+                    self.suggest_job = None
+            changed = True
+        return changed
 
     def animating(self) -> bool:
         return (self.timeline.busy or self.suggestion is not None or self.drag is not None)
@@ -574,15 +582,17 @@ class TripppinScene(GameScene):
         t = self.table
         info = [f"{NAMES[pc] + ':':8}{t.seats[pc].capitalize():10}{state.progress(pc)}/5"
                 for pc in rules.PIECES]
-        info.append(f"Difficulty {self.settings['level']}")
-        if self.suggest_job is not None or self.suggestion is not None:
-            if self.suggestion is None:
-                info.append("Looking for a move...")
+        info.append(f"Difficulty {ai.level_name(self.settings['level'])}")
+        if self.suggestion is not None:
+            sq, how = self.suggestion
+            if isinstance(how, str):          # the solved board's verdict
+                text = f"Suggested: {rules.square_name(sq)}. {how}."
             else:
-                sq, depth = self.suggestion
-                more = "..." if self.suggest_job is not None else "."
-                info += wrap(f"Suggested: {rules.square_name(sq)}, looking {depth} "
-                             f"move{'s' if depth != 1 else ''} ahead{more}", chars)
+                text = (f"Suggested: {rules.square_name(sq)}, looking {how} move"
+                        f"{'s' if how != 1 else ''} ahead{'...' if self.suggest_job else '.'}")
+            info += wrap(text, chars)
+        elif self.suggest_job is not None or self.truth_job is not None:
+            info.append("Looking for a move...")
         y = p.bottom - len(info) * 10
         for line in info:
             font.draw(surface, line[:chars], (x, y), WHITE)
