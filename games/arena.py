@@ -140,7 +140,7 @@ def _option(text: str):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.arena",
                                 description="Play the computer players against each other.")
-    p.add_argument("game", choices=[g.name for g in games.games()])
+    p.add_argument("game", choices=[g.name for g in games.games(include_hidden=True)])
     p.add_argument("--seat", dest="seats", type=int, action="append", required=True,
                    metavar="LEVEL", help="one per entrant, in seat order")
     p.add_argument("--games", type=int, default=10)
