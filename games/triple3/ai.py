@@ -49,12 +49,15 @@ WIN = 10.0
 ROOT_WIDTH = 16
 
 PARAMS = {
-    "threat": 3.0,      # weight of a seat's chance to win the box with one throw
-    "line1": 0.35,      # per open line holding one peg of the seat
-    "peg": 0.15,        # per peg
-    "double": 1.0,      # extra for two or more threat holes
-    "five": 1.0,        # weight of the five-box chance against the line chance
+    "threat": 5.0,      # weight of a seat's chance to win the box with one throw
+    "line1": 0.12,      # per open line holding one peg of the seat
+    "peg": 0.12,        # per peg
+    "double": 0.0,      # extra for two or more threat holes
+    "five": 0.2,        # weight of the five-box chance against the line chance
 }
+
+# level 1's own fixed weights (the first guess, which is weaker)
+SELF_PARAMS = {"threat": 3.0, "line1": 0.35, "peg": 0.15, "double": 1.0, "five": 1.0}
 
 TOTALS = tuple(range(3, 13))
 PT = TOTAL_PROBABILITY
@@ -73,7 +76,7 @@ BITS9 = tuple(tuple(h for h in range(9) if m >> h & 1) for m in range(512))
 
 # --------------------------------------------------------------------------- box values
 
-def _strength(i: int, own: int, opp: int) -> float:
+def _strength(i: int, own: int, opp: int, P=None) -> float:
     """One seat's strength in an open box (pegs as 9-bit masks)."""
     vac = 0x1FF & ~(own | opp)
     miss = 1.0
@@ -86,7 +89,7 @@ def _strength(i: int, own: int, opp: int) -> float:
     for lm in LINE_MASKS:
         if not lm & opp and POP[lm & own] == 1:
             lines1 += 1
-    P = PARAMS
+    P = P or PARAMS
     s = P["threat"] * (1.0 - miss) + P["line1"] * lines1 + P["peg"] * POP[own]
     if threats >= 2:
         s += P["double"]
@@ -125,7 +128,7 @@ def box_self(i: int, own: int, opp: int) -> float:
         elif opp == 0x1FF:
             v = 0.0
         else:
-            v = 1.0 - math.exp(-0.5 * _strength(i, own, opp))
+            v = 1.0 - math.exp(-0.5 * _strength(i, own, opp, SELF_PARAMS))
         _SELF[key] = v
     return v
 
