@@ -66,6 +66,7 @@ __all__ = [
 ]
 
 PLAYERS = ("red", "blue")
+RANDOM_SETUP = False      # new_game's seed changes nothing (tests/test_registry_games.py)
 LETTERS = "RB"
 BOXES = tuple(range(3, 12))
 HOLES = tuple(range(3, 12))
