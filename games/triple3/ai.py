@@ -49,7 +49,7 @@ WIN = 10.0
 ROOT_WIDTH = 16
 
 PARAMS = {
-    "threat": 5.0,      # weight of a seat's chance to win the box with one throw
+    "threat": 2.5,      # weight of a seat's chance to win the box with one throw
     "line1": 0.12,      # per open line holding one peg of the seat
     "peg": 0.12,        # per peg
     "double": 0.0,      # extra for two or more threat holes
@@ -119,7 +119,7 @@ _SELF: dict = {}
 
 
 def box_self(i: int, own: int, opp: int) -> float:
-    """Level 1's selfish box value: own strength only, mapped to 0-1."""
+    """Level 1's selfish box value: own strength only, mapped to 0-1 (an empty box 0.27)."""
     key = (i << 18) | (own << 9) | opp
     v = _SELF.get(key)
     if v is None:
@@ -128,7 +128,7 @@ def box_self(i: int, own: int, opp: int) -> float:
         elif opp == 0x1FF:
             v = 0.0
         else:
-            v = 1.0 - math.exp(-0.5 * _strength(i, own, opp, SELF_PARAMS))
+            v = 1.0 / (1.0 + math.exp(1.0 - _strength(i, own, opp, SELF_PARAMS)))
         _SELF[key] = v
     return v
 
@@ -335,7 +335,8 @@ def _selfish(R, B, seat):
     w = _won([box_p(i, R[i], B[i]) for i in range(9)])
     if w:
         return WIN * (w if seat == 0 else -w)
-    return _seat_chance(p)
+    won = sum(1 for x in own if x == 0x1FF)
+    return _seat_chance(p) + won          # a box won comes first
 
 
 def choose_move(state: State, level: int = DEFAULT_LEVEL, rng=None, history=(), **_):
