@@ -19,9 +19,9 @@ and the value is red's chance minus blue's (+-WIN once the game is won).
 
 Levels
 ------
-1  greedy and selfish: the move that best builds the mover's own boxes and box lines,
-   judged with the box values of its own pegs only (it wins a box or the game when it
-   can, but does not look at the opponent's threats).
+1  greedy and selfish: the game win, else a box win, else the move that best builds the
+   mover's own boxes and box lines, judged with the box values of its own pegs only (its
+   own weights, SELF_PARAMS); it does not look at the opponent's threats.
 2  greedy on the full evaluation: also blocks the opponent's threats (filling a threat
    hole lowers the opponent's strength) and takes the opponent's most dangerous peg on a 2.
 3  expectimax through the dice: every candidate move (the best ROOT_WIDTH by the level 2
