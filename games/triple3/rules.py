@@ -35,6 +35,17 @@ Values
 - a dice outcome is ``(d1, d2)``, text ``3+4``.
 ``legal_moves()`` lists them box by box, hole by hole.
 
+For the screen
+--------------
+``state.phase`` ("throw", "move", "over"), ``state.turn`` (whose go, also at a throw),
+``state.dice`` ((d1, d2) while a move is awaited), ``state.throw_number`` (1-3),
+``state.peg_at(box, hole)``, ``state.box_owner(box)``, ``state.won_boxes(seat)``,
+``state.winning_boxes()`` (the boxes that won the game), ``state.targets(total=None)`` (the
+holes the dice shown, or ``total``, allow: vacant holes, or the opponent's pegs for a two),
+and ``describe_outcome(state, outcome)``: what a throw does, in words ("a two: take one of
+Blue's pegs, then throw again", "a three: no move - throw 2 of 3", "... - forfeit: the go
+passes to Red").
+
 Choices where RULES.md is silent
 --------------------------------
 - ``new_game`` takes ``first`` ("red" or "blue"); anything else is a ValueError.  The seed is
