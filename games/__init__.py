@@ -142,3 +142,16 @@ register(GameEntry(
     hidden=True,
     test_options=tuple({"seats": n, "max_rounds": 8} for n in range(2, 7)),
 ))
+
+register(GameEntry(
+    name="triple3",
+    title="Triple 3",
+    platform="riscos",
+    rules="games.triple3.rules",
+    ai="games.triple3.ai",
+    scene="games.triple3.scene:Triple3Scene",
+    blurb="Dice and pegs: win three boxes in a line, or five, on a board of nine.",
+    year=1993,
+    machine="Acorn Archimedes, RISC OS",
+    hidden=True,   # until the scene exists
+))
