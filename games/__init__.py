@@ -100,7 +100,7 @@ register(GameEntry(
     year=1991,
     machine="Amiga Workbench 1.3",
     ai_options={"prevent_loops": True},
-    scores="games.tripppin.scene:score_lines",
+    scores="games.tripppin.scores:score_lines",
     test_options=({"first": "orange", "fair": True}, {"first": "blue", "fair": False}),
 ))
 

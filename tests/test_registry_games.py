@@ -10,14 +10,17 @@ import pytest
 import games
 from games.core.table import Table
 
-ENTRIES = games.games()
+ENTRIES = games.playable(include_hidden=True)   # every game, listed or still to come
+# each game under every option set it declares (Tribolo's boards, TriAxis's seat counts)
+CASES = [(e, opts) for e in ENTRIES for opts in e.test_options]
+CASE_IDS = [e.name + "".join(f"-{k}={v}" for k, v in o.items()) for e, o in CASES]
 GAMES_PER_ENTRY = 12
 MAX_PLIES = 600
 
 
-def random_game(rules, seed, rng, check):
+def random_game(rules, seed, rng, check, options=None):
     """Play a random game from new_game(seed), calling check(state) at every step."""
-    state = rules.new_game(seed=seed)
+    state = rules.new_game(seed=seed, **(options or {}))
     states = [state]
     moves = []
     for _ in range(MAX_PLIES):
@@ -53,6 +56,8 @@ def check_state(rules, state):
         assert state.legal_moves() == []
         outcomes = state.chance_outcomes()
         assert outcomes
+        for o, _p in outcomes:           # outcomes round-trip through their notation
+            assert state.parse_move(state.move_text(o)) == o
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
         assert all(p > 0 for _, p in outcomes)
         return
@@ -66,15 +71,17 @@ def check_state(rules, state):
         assert state.parse_move(t) == m, "notation round-trips"
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
-def test_random_games_keep_the_protocol(entry):
+@pytest.mark.parametrize("entry,options", CASES, ids=CASE_IDS)
+def test_random_games_keep_the_protocol(entry, options):
     rules = entry.rules_module()
     rng = random.Random(7)
     finished = 0
-    for g in range(GAMES_PER_ENTRY):
-        states, moves = random_game(rules, 1000 + g, rng, lambda s: check_state(rules, s))
+    n = max(3, GAMES_PER_ENTRY // len(entry.test_options))
+    for g in range(n):
+        states, moves = random_game(rules, 1000 + g, rng, lambda s: check_state(rules, s),
+                                    options)
         finished += states[-1].is_over
-    assert finished >= GAMES_PER_ENTRY // 2, "random games reach an end"
+    assert finished >= n // 2, "random games reach an end"
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
@@ -90,11 +97,11 @@ def test_same_seed_same_game(entry):
         assert len({rules.new_game(seed=s).to_text() for s in range(8)}) > 1, "seeds differ"
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
-def test_illegal_moves_raise_and_change_nothing(entry):
+@pytest.mark.parametrize("entry,options", CASES, ids=CASE_IDS)
+def test_illegal_moves_raise_and_change_nothing(entry, options):
     rules = entry.rules_module()
     rng = random.Random(3)
-    states, _ = random_game(rules, 5, rng, lambda s: None)
+    states, _ = random_game(rules, 5, rng, lambda s: None, options)
     # the texts of moves legal somewhere in this game, as well as every square name
     seen = sorted({s.move_text(m) for s in states for m in s.legal_moves()})
     for state in states[::5]:

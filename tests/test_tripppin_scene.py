@@ -113,6 +113,10 @@ def test_a_whole_game_by_mouse_against_the_computer(make_app):
     assert human_moves > 3
     run_until(app, lambda: "amiga_win" in app.audio.played, 2)   # once the last slide ends
     assert "amiga_move" in app.audio.played and "amiga_win" in app.audio.played
+    from games.tripppin import scores           # the record against level 1 counts it once
+    row = scores.load(app.store)["1"]
+    assert row["won"] + row["lost"] == 1
+    assert any(line.startswith("1") for line in scores.score_lines(app.store))
     assert scene.shown_moves == t.moves
     # the winner is announced; a click starts the next game with blue first
     assert app.last_native is not None

@@ -5,16 +5,12 @@ the status panel at the right (whose turn, MAKE A MOVE / thinking... / CAN'T MOV
 Game over., the directions the piece may take, the flashing X's, the winner), the menus in
 the screen title bar while the right mouse button is held.
 
-Input:
-- mouse: drag a piece with the left button and drop it on a square; an illegal drop
-  flashes the screen (DisplayBeep) and the piece goes back. The right button shows the
-  menus. The window's close gadget quits to the launcher. The Workbench pointer is drawn in
-  place of the system one, and hidden while keys or a pad are used.
-- keys and pads: the directions step a cursor over the legal destinations (to the nearest
-  one in the direction pressed; with none that way it stays), confirm moves there;
-  F10/Tab/Menu key or pad Start open the menus; S (or Alt/Ctrl/GUI+S: right-Amiga S) or
-  pad Y suggests a move, T (right-Amiga T) or pad X takes back; Esc/pad B asks
-  "Quit Tripppin?".
+Input: drag a piece with the left button (an illegal drop flashes the screen, DisplayBeep);
+the right button shows the menus; the close gadget quits. Keys and pads step a cursor to the
+nearest legal square in the direction pressed (none that way: it stays), confirm moves;
+F10/Tab/pad Start open the menus; S (Alt/Ctrl/GUI+S: right-Amiga S) or pad Y suggests,
+T or pad X takes back; Esc/pad B asks "Quit Tripppin?". The Workbench pointer is drawn in
+place of the system one and hidden while keys or a pad are used.
 
 Choices where the original's readme is silent:
 - the settings (seats, level, loop prevention, fair start, interlace) are kept in the
@@ -38,15 +34,14 @@ from __future__ import annotations
 import pygame
 
 from games.core import schema
-from games.tripppin import ai, rules
+from games.tripppin import ai, rules, scores
 from games.ui import amiga, fonts, looks
 from games.ui.amiga import BLACK, BLUE, ORANGE, WHITE, RequesterScene, sprite, tall
 from games.ui.board import BoardCursor, SquareGrid, step_towards, wrap
-from games.ui.commands import Command, Menu, MenuItem, choice
+from games.ui.commands import Command, Menu, choice
 from games.ui.scene import GameScene
 
 SAVE_NAME = "saves/tripppin"
-RECORD_NAME = "scores/tripppin"
 PIECE_PEN = {"blue": BLUE, "orange": ORANGE}
 NAMES = {"blue": "Blue", "orange": "Orange"}
 SCREEN_TITLE = "Workbench release.   Menus: hold right mouse button, or F10/Tab/pad Start"
@@ -239,12 +234,12 @@ class TripppinScene(GameScene):
         if not t.human_to_move:
             return
         self._cancel_suggestion()
-        submit = self.app.worker.submit
-        self.suggest_job = submit("games.tripppin.ai:suggest", t.state, stream=True,
-                                  history=t.history, max_depth=40, time_limit=20.0)
+        submit = self.app.worker.submit     # one worker: the solve (a tenth of a second)
         self.truth_job = submit("games.tripppin.ai:suggest_perfect", t.state, stream=True,
                                 history=t.history,
                                 prevent_loops=self.settings["prevent_loops"])
+        self.suggest_job = submit("games.tripppin.ai:suggest", t.state, stream=True,
+                                  history=t.history, max_depth=40, time_limit=20.0)
 
     def _cancel_suggestion(self) -> None:
         for job in (self.suggest_job, self.truth_job):
@@ -299,13 +294,8 @@ class TripppinScene(GameScene):
         """Games won and lost against each level, when one piece is human and one not."""
         t = self.table
         humans = [p for p in rules.PIECES if t.seats[p] == "human"]
-        if len(humans) != 1:
-            return
-        won = humans[0] in t.state.winners()
-        record = self.store.load(RECORD_NAME, {}, 1, record_schema().clean)
-        row = record.setdefault(str(self.settings["level"]), {"won": 0, "lost": 0})
-        row["won" if won else "lost"] += 1
-        self.store.save(RECORD_NAME, record, 1)
+        if len(humans) == 1:
+            scores.record(self.store, self.settings["level"], humans[0] in t.state.winners())
 
     def _reset_cursor(self) -> None:
         s = self.table.state
@@ -409,7 +399,9 @@ class TripppinScene(GameScene):
         changed, self._visual = visual != self._visual, visual
         truth, search = self.truth_job, self.suggest_job
         for job in (truth, search):
-            result = job.poll() if job is not None else None
+            if job is not None:
+                job.poll()
+            result = job.partials[-1] if job is not None and job.partials else None
             if job is None or (job is search and truth is None and self.suggestion
                                and isinstance(self.suggestion[1], str)):
                 continue
@@ -597,24 +589,3 @@ class TripppinScene(GameScene):
         for line in info:
             font.draw(surface, line[:chars], (x, y), WHITE)
             y += 10
-
-
-def record_schema():
-    row = schema.Table({"won": schema.Int(0, 10 ** 9, 0), "lost": schema.Int(0, 10 ** 9, 0)})
-    return schema.Table({}, extra=row)
-
-
-def score_lines(store) -> list:
-    """The launcher's Scores screen: games won and lost against each level."""
-    record = store.load(RECORD_NAME, {}, 1, record_schema().clean)
-    if not record:
-        return ["No games against the computer yet."]
-    lines = ["Level     Won   Lost"]
-    for level in sorted(record, key=lambda v: int(v) if v.isdigit() else 99):
-        row = record[level]
-        lines.append(f"{LEVEL_LABELS.get(int(level), level) if level.isdigit() else level:<9}"
-                     f"{row['won']:>4}  {row['lost']:>5}")
-    return lines
-
-
-__all__ = ["TripppinScene", "MenuItem"]

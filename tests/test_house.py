@@ -1,0 +1,127 @@
+"""The shared house: a demo game writes nothing, the app's speed factor runs whole games
+with their animations fast, the timeline, transitions and chance points of the table."""
+
+import hashlib
+import os
+import random
+import time
+
+import pytest
+
+import games
+from driver import frames
+from games.core.table import Table
+from games.ui.anim import Timeline, ease_out
+
+
+def snapshot(root):
+    """Every file under root with its bytes' digest (a byte-for-byte picture of a dir)."""
+    out = {}
+    for dirpath, _dirs, files in os.walk(root):
+        for f in files:
+            p = os.path.join(dirpath, f)
+            with open(p, "rb") as fh:
+                out[os.path.relpath(p, root)] = hashlib.sha256(fh.read()).hexdigest()
+    return out
+
+
+def game_names():
+    return [e.name for e in games.playable(include_hidden=True)
+            if importable(e)]
+
+
+def importable(entry):
+    try:
+        entry.scene_factory()
+        return True
+    except (ImportError, AttributeError):
+        return False
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_demo_game_writes_nothing_and_finishes_fast(make_app, tmp_path, name):
+    app = make_app(anim_speed=50.0)
+    frames(app, 1)
+    before = snapshot(tmp_path / "data")
+    scene = app.push(games.get(name).scene_factory()(app, seed=3, demo=True))
+    scene.table.min_think = 0.0
+    assert set(scene.table.seats.values()) == {"computer"}
+    end = time.monotonic() + 60
+    while not scene.table.state.is_over and time.monotonic() < end:
+        app.step()
+        time.sleep(0.001)
+    assert scene.table.state.is_over, "a computer-only game with its animations ends"
+    for _ in range(10):
+        app.step()
+    app.pop()
+    assert snapshot(tmp_path / "data") == before, "a demo writes no save, score or setting"
+
+
+def test_the_timeline_runs_at_the_app_speed_and_finishes():
+    played = []
+    speed = [1.0]
+    tl = Timeline(lambda: speed[0], played.append)
+    done = []
+    tl.add("slide", 1.0, ease_out, cues=[(0.0, "start"), (0.5, "mid"), (1.0, "end")],
+           on_done=lambda: done.append(1))
+    assert tl.busy and played == ["start"]
+    tl.update(0.25)
+    assert 0.25 < tl.progress("slide") < 1.0 and played == ["start"]
+    speed[0] = 4.0
+    tl.update(0.1)                     # 0.4 s of timeline time: past the middle
+    assert played == ["start", "mid"]
+    tl.update(1.0)
+    assert not tl.busy and done == [1] and played[-1] == "end"
+    speed[0] = 0
+    tl.add("instant", 5.0, on_done=lambda: done.append(2))
+    assert not tl.busy and done == [1, 2], "speed 0 ends every track at once"
+    speed[0] = 1.0
+    tl.add("a", 3.0, cues=[(0.5, "x"), (1.0, "y")])
+    tl.finish()
+    assert not tl.busy and played[-1] == "y", "finish sounds the last cue only"
+
+
+def test_table_transitions_and_seeded_chance_points():
+    t = Table("triple3", "games.triple3.rules", "games.triple3.ai", worker=None, seed=5)
+    t.take_transitions()
+    assert t.state.is_chance
+    assert t.update() and t.pending is not None and t.state.is_chance, "drawn, pending"
+    t.hold = True
+    assert not t.update() and t.state.is_chance, "held while the scene animates it"
+    drawn = t.pending
+    t.hold = False
+    t.update()
+    tr = t.take_transitions()
+    assert [x.kind for x in tr] == ["chance"] and tr[0].text == tr[0].before.move_text(drawn)
+    rng = random.Random(1)
+    while t.state.is_chance or t.state.current == "blue":
+        t.update() if t.state.is_chance else t.play(rng.choice(t.state.legal_moves()))
+    t.play(t.state.legal_moves()[0])
+    after = t.state
+    assert t.undo() and t.take_transitions()[-1].kind == "undo"
+    assert t.redo() and t.state == after
+    # undo back to the throw and forward again: the same dice, never a re-roll
+    t.index = 0
+    t.pending = None
+    assert t.draw_chance() == drawn
+    t.new_game(seed=9)
+    assert t.take_transitions()[-1].kind == "new"
+
+
+def test_a_save_knows_its_board(tmp_path):
+    from games.core.store import Store
+    store = Store(tmp_path)
+    t = Table("tribolo", "games.tribolo.rules", "games.tribolo.ai", worker=None, seed=21)
+    t.play(t.state.legal_moves()[0])
+    data = t.save_data()
+    data["seed"] = 22                      # the seed changed by hand
+    with pytest.raises(ValueError, match="board"):
+        t.replay(data)
+    data["seed"] = 21
+    data["levels"] = {"blue": 99}          # a level the computer does not know is ignored
+    t.save(store, "saves/x")
+    other = Table("tribolo", "games.tribolo.rules", "games.tribolo.ai", worker=None, seed=1)
+    assert other.load(store, "saves/x") and other.state == t.state
+    data["moves"] = ["a1"] * 30000
+    with pytest.raises(ValueError, match="moves"):
+        other.replay(data)
