@@ -143,3 +143,18 @@ register(GameEntry(
     machine="DOS, EGA",
     hidden=True,
 ))
+
+register(GameEntry(
+    name="triple3",
+    title="Triple 3",
+    platform="riscos",
+    native_size=(640, 512),
+    pixel_aspect=1.0,
+    rules="games.triple3.rules",
+    ai="games.triple3.ai",
+    scene="games.triple3.scene:Triple3Scene",
+    blurb="Dice and pegs: win three boxes in a line, or five, on a board of nine.",
+    year=1993,
+    machine="Acorn Archimedes, RISC OS",
+    hidden=True,   # until the scene exists
+))

@@ -1,0 +1,1 @@
+"""Triple 3 (Acorn Archimedes, 1993): rules and computer player."""

@@ -1,0 +1,97 @@
+"""Triple 3 computer players: legal, deterministic, and they see wins and threats."""
+
+import random
+
+import pytest
+
+import games
+from games.triple3 import ai
+from games.triple3.rules import new_game
+
+import test_registry_games as generic
+from test_triple3_rules import pos
+
+
+def random_positions(n_games=6, every=7, seed=11):
+    rng = random.Random(seed)
+    out = []
+    for g in range(n_games):
+        s = new_game(first=("red", "blue")[g % 2])
+        k = 0
+        while not s.is_over:
+            if s.is_chance:
+                s = s.play(rng.choice(s.chance_outcomes())[0])
+                continue
+            if k % every == 0:
+                out.append(s)
+            k += 1
+            s = s.play(rng.choice(s.legal_moves()))
+    return out
+
+
+def test_levels():
+    assert ai.LEVELS == (1, 2, 3) and ai.DEFAULT_LEVEL == 3
+    s = new_game().play((3, 4))
+    with pytest.raises(ValueError):
+        ai.choose_move(s, 4)
+    with pytest.raises(ValueError):
+        ai.choose_move(new_game(), 3)          # a throw, not a move
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_takes_an_immediate_game_win(level):
+    # red holds boxes 9 and 11; 10.5 completes box 10 and the bottom row of boxes
+    s = pos(red=["10.3", "10.4", "7.7"], blue=["4.3", "4.4"], won_blue=[3, 5],
+            won_red=[9, 11], phase="move 2 3 1")
+    for k in range(3):
+        move = ai.choose_move(s, level, random.Random(k))
+        assert s.play(move).winners() == frozenset({"red"})
+
+
+def test_level_2_blocks_the_threat_level_1_ignores():
+    # blue holds boxes 3 and 5 and threatens 4.5 (box 4, and with it the top row);
+    # red may take box 8 at 8.5 instead
+    s = pos(red=["8.3", "8.4", "7.7"], blue=["4.3", "4.4"], won_blue=[3, 5],
+            phase="move 2 3 1")
+    for k in range(3):
+        assert ai.choose_move(s, 1, random.Random(k)) == ("place", 8, 5)
+        assert ai.choose_move(s, 2, random.Random(k)) == ("place", 4, 5)
+        assert ai.choose_move(s, 3, random.Random(k)) == ("place", 4, 5)
+
+
+def test_level_1_wins_a_box_when_it_can():
+    s = pos(red=["8.3", "8.4"], blue=["4.3", "4.4"], phase="move 2 3 1")
+    assert ai.choose_move(s, 1, random.Random(0)) == ("place", 8, 5)
+
+
+def test_a_two_takes_the_dangerous_peg():
+    # blue holds boxes 3 and 5 and has two in a line in box 4: take one of them
+    s = pos(red=["8.3"], blue=["4.3", "4.4", "9.9"], won_blue=[3, 5], phase="move 1 1 1")
+    for level in (2, 3):
+        move = ai.choose_move(s, level, random.Random(0))
+        assert move[0] == "remove" and move[1] == 4
+
+
+def test_choose_move_is_legal_and_deterministic():
+    positions = random_positions()
+    assert len(positions) > 20
+    for i, s in enumerate(positions):
+        for level in ai.LEVELS:
+            a = ai.choose_move(s, level, random.Random(i))
+            assert a in s.legal_moves()
+            if level == 3 or i % 3 == 0:
+                assert ai.choose_move(s, level, random.Random(i)) == a
+
+
+def test_generic_choose_move_check():
+    generic.test_choose_move_returns_a_legal_move(games.get("triple3"))
+
+
+def test_go_value_is_a_value():
+    # the expectation over a go lies between the worst and the best
+    s = pos(red=["8.3", "8.4"], blue=["4.3", "4.4"])
+    R, B = ai.split(s)
+    v = ai.go_value(R, B, 0)
+    assert -ai.WIN <= v <= ai.WIN
+    # red to throw with a threat is better for red than blue to throw
+    assert ai.go_value(R, B, 0) > ai.go_value(R, B, 1)
