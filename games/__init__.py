@@ -133,8 +133,6 @@ register(GameEntry(
     name="triaxis",
     title="TriAxis",
     platform="dos",
-    native_size=(640, 350),
-    pixel_aspect=(480 / 350),
     rules="games.triaxis.rules",
     ai="games.triaxis.ai",
     scene="games.triaxis.scene:TriAxisScene",
@@ -142,14 +140,13 @@ register(GameEntry(
     year=1989,
     machine="DOS, EGA",
     hidden=True,
+    test_options=tuple({"seats": n, "max_rounds": 8} for n in range(2, 7)),
 ))
 
 register(GameEntry(
     name="triple3",
     title="Triple 3",
     platform="riscos",
-    native_size=(640, 512),
-    pixel_aspect=1.0,
     rules="games.triple3.rules",
     ai="games.triple3.ai",
     scene="games.triple3.scene:Triple3Scene",
