@@ -172,6 +172,8 @@ class Triple3Scene(GameScene):
         s = self.table.state
         if s.dice is not None:
             self.last_dice = s.dice
+        if self.resumed:
+            self.say("The game in progress, as it was left.")
         self._reset_cursor()
 
     # -- what the base asks ------------------------------------------------------------------
@@ -480,6 +482,11 @@ class Triple3Scene(GameScene):
 
     def animating(self) -> bool:
         return self.timeline.busy
+
+    def bench_animation(self):
+        """For games.bench: start the dice tumbling; (label, still tumbling)."""
+        self.on_chance((3, 4))
+        return "dice tumbling", lambda: self.tumbling
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
