@@ -152,6 +152,7 @@ register(GameEntry(
     scene="games.triple3.scene:Triple3Scene",
     blurb="Dice and pegs: win three boxes in a line, or five, on a board of nine.",
     year=1993,
-    machine="Acorn Archimedes, RISC OS",
-    hidden=True,   # until the scene exists
+    machine="Acorn Archimedes, RISC OS 3",
+    scores="games.triple3.scene:score_lines",
+    test_options=({"first": "red"}, {"first": "blue"}),
 ))

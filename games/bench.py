@@ -5,6 +5,8 @@
 - start-up: wall time of ``python main.py --frames 1`` from spawn to exit (an upper bound
   on the time to the first presented frame), median of R runs; and the time to the first
   frame as the app itself measured it;
+- a scene's own animation, when it names one (``bench_animation``): Triple 3's dice
+  tumbling, every frame drawn and presented;
 - per registered scene, presented in a 1920x1080 window: CPU time of the main thread per
   frame (median and p99) while idle (nothing changes), while animating (every frame drawn
   and presented) and while the computer thinks (a search running in the worker);
@@ -107,8 +109,28 @@ def bench_scene(app, scene, frames: int) -> dict:
         app.dirty = True
     result["animating"] = stats_ms(frame_samples(app, frames, before=force))
     result["thinking"] = bench_thinking(app, scene, frames)
+    special = bench_special(app, scene, frames)
+    if special is not None:
+        result["special"] = special
     app.pop()
     return result
+
+
+def bench_special(app, scene, frames: int) -> dict | None:
+    """Frames while a scene's own animation runs (Triple 3's dice tumbling): a scene names
+    it with ``bench_animation()``, which starts it and returns (label, still_running)."""
+    start = getattr(scene, "bench_animation", None)
+    if start is None:
+        return None
+    samples: list = []
+    label = ""
+    deadline = time.perf_counter() + 20
+    running = None
+    while len(samples) < frames and time.perf_counter() < deadline:
+        if running is None or not running():
+            label, running = start()
+        samples += frame_samples(app, 1, keep=running)
+    return dict(stats_ms(samples), label=label)
 
 
 def bench_thinking(app, scene, frames: int) -> dict:
@@ -248,6 +270,11 @@ def main(argv=None) -> int:
             cells += ["-" if m is None else f"{m:.3f}", "-" if q is None else f"{q:.3f}"]
         print(f"  {name:<12} {cells[0]:>9} {cells[1]:>7} {cells[2]:>9} {cells[3]:>7} "
               f"{cells[4]:>10} {cells[5]:>7}")
+    for name, r in scenes.items():
+        if "special" in r:
+            sp = r["special"]
+            print(f"  {name}, {sp['label']}: {sp['median_ms']:.3f} ms median, "
+                  f"{sp['p99_ms']:.3f} p99 ({sp['frames']} frames)")
     for name, levels in report.get("ai", {}).items():
         if "error" in levels:
             print(f"  ai {name}: {levels['error']}")

@@ -1,0 +1,457 @@
+"""The RISC OS 3 look (Acorn Archimedes desktop), for any game that runs in a RISC OS window.
+
+Everything draws at native resolution (mode 20: 640 x 512, square pixels) in the 16 Wimp
+colours only (``games.ui.riscos_palette``), so a screenshot stays in palette.
+
+What it gives:
+
+- ``draw_desktop(surface)``: the grey desktop; ``IconBar``: the icon bar along the bottom
+  with application icons (a sprite and a name under it), ``icon_at(pos)``.
+- ``Window(rect, title)``: a window with RISC OS 3 furniture: the back and close icons at the
+  left of the title bar, the title bar cream when the window has the input focus (grey
+  otherwise), the toggle-size icon at the right, a black border. ``window.work`` is the work
+  area; ``window.tool_at(pos)`` says "back", "close", "toggle", "title" or None.
+- ``MenuScene(game, items, title, pos)``: a RISC OS menu drawn from the ``commands.MenuItem``
+  model, pushed over the game: a white box under a title bar, ticks at the left of checked
+  items, an arrow at the right of items with a submenu (which opens to the right when the
+  pointer goes over the item), grey text for items that cannot be chosen, dashed lines
+  between groups. It opens with its top left near the pointer. Select (left button) chooses
+  and closes; Adjust (right button) chooses and keeps the menu open, as on RISC OS; a click
+  outside closes it. Keys and pads: up/down between items, right (or confirm on an item
+  with a submenu and no action of its own) opens the submenu, left or back closes a level,
+  confirm chooses, menu closes all.
+- ``MessageScene(game, title, lines, buttons)``: a small error or information box (title
+  "Message from <app>" by default) with buttons, the first the default (confirm), the last
+  the cancel one (back). Each button's callback runs after the box is popped.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from games.ui import fonts, sprites
+from games.ui.commands import MenuItem
+from games.ui.riscos_palette import (BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY3, GREY4,
+                                     GREY5, GREY6, LIGHT_BLUE, RED, WHITE, WIMP)
+from games.ui.scene import ModalScene
+
+__all__ = ["WIMP", "draw_desktop", "IconBar", "Window", "MenuScene", "MessageScene",
+           "acorn", "sprite", "DESKTOP", "ICONBAR_H", "TITLE_H", "TOOL"]
+
+DESKTOP = GREY4           # the plain desktop background
+ICONBAR_H = 48            # 96 OS units: the icon (34) and its name under it
+TITLE_H = 20              # the title bar: the height of a tool sprite
+TOOL = 20                 # tool icons are 20 x 20
+MENU_ROW = 16             # a menu item: the 8 x 8 font with 4 pixels above and below
+MENU_TITLE_H = 18
+TICK_W = 16               # room for a tick at the left of an item
+ARROW_W = 16              # room for a submenu arrow at the right
+
+
+def acorn():
+    return fonts.get("acorn8x8")
+
+
+def sprite(name: str, sheet: str = "triple3") -> pygame.Surface:
+    """A sprite of the RISC OS sheet (the tool icons are on the Triple 3 sheet)."""
+    return sprites.sheet(sheet).get(name)
+
+
+def text_centred(surface, text: str, rect, colour) -> None:
+    f = acorn()
+    r = pygame.Rect(rect)
+    f.draw(surface, text, (r.centerx - len(text) * f.width // 2, r.centery - f.height // 2),
+           colour)
+
+
+def bevel(surface, rect, light=WHITE, dark=GREY4) -> None:
+    """A raised 3-D edge (RISC OS 3 icons and buttons)."""
+    r = pygame.Rect(rect)
+    surface.fill(light, (r.x, r.y, r.w, 1))
+    surface.fill(light, (r.x, r.y, 1, r.h))
+    surface.fill(dark, (r.x, r.bottom - 1, r.w, 1))
+    surface.fill(dark, (r.right - 1, r.y, 1, r.h))
+
+
+def draw_desktop(surface: pygame.Surface, rect=None) -> None:
+    surface.fill(DESKTOP, rect)
+
+
+class IconBar:
+    """The icon bar along the bottom of the screen: application icons at the right."""
+
+    def __init__(self, icons: Sequence[tuple], screen=(640, 512)):
+        self.icons = list(icons)          # [(sprite surface, name)]
+        w, h = screen
+        self.rect = pygame.Rect(0, h - ICONBAR_H, w, ICONBAR_H)
+
+    def icon_rects(self) -> list:
+        out = []
+        x = self.rect.right - 8
+        for img, name in reversed(self.icons):
+            w = max(img.get_width(), len(name) * 8)
+            x -= w
+            out.append(pygame.Rect(x, self.rect.y + 2, w, ICONBAR_H - 4))
+            x -= 16
+        return list(reversed(out))
+
+    def icon_at(self, pos) -> int | None:
+        if pos is None:
+            return None
+        for i, r in enumerate(self.icon_rects()):
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        surface.fill(GREY1, r)
+        surface.fill(WHITE, (r.x, r.y, r.w, 1))
+        f = acorn()
+        # the devices at the left: a floppy drive and the RAM disc, as plain labels
+        for i, label in enumerate((":0", "RAM")):
+            box = pygame.Rect(8 + i * 48, r.y + 8, 34, 22)
+            surface.fill(GREY2, box)
+            bevel(surface, box)
+            text_centred(surface, label, box, BLACK)
+        for (img, name), ir in zip(self.icons, self.icon_rects()):
+            surface.blit(img, (ir.centerx - img.get_width() // 2, ir.y + 1))
+            f.draw(surface, name, (ir.centerx - len(name) * f.width // 2, r.bottom - 10),
+                   BLACK)
+
+
+class Window:
+    """A RISC OS 3 window: back and close icons, title bar, toggle-size icon, border."""
+
+    def __init__(self, rect, title: str, focused: bool = True, work_colour=GREY1):
+        self.rect = pygame.Rect(rect)
+        self.title = title
+        self.focused = focused
+        self.work_colour = work_colour
+
+    @property
+    def title_bar(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.x + 2 * TOOL, r.y, r.w - 3 * TOOL, TITLE_H)
+
+    def tool_rect(self, name: str) -> pygame.Rect:
+        r = self.rect
+        x = {"back": r.x, "close": r.x + TOOL, "toggle": r.right - TOOL}[name]
+        return pygame.Rect(x, r.y, TOOL, TOOL)
+
+    @property
+    def work(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.x + 1, r.y + TITLE_H + 1, r.w - 2, r.h - TITLE_H - 2)
+
+    def tool_at(self, pos) -> str | None:
+        if pos is None:
+            return None
+        for name in ("back", "close", "toggle"):
+            if self.tool_rect(name).collidepoint(pos):
+                return name
+        if self.title_bar.collidepoint(pos):
+            return "title"
+        return None
+
+    def draw(self, surface: pygame.Surface, fill: bool = True) -> None:
+        r = self.rect
+        if fill:
+            surface.fill(self.work_colour, r)
+        bar = self.title_bar
+        surface.fill(CREAM if self.focused else GREY2, bar)
+        for name in ("back", "close", "toggle"):
+            surface.blit(sprite(f"tool_{name}"), self.tool_rect(name).topleft)
+        pygame.draw.rect(surface, BLACK, bar, 1)
+        pygame.draw.rect(surface, BLACK, r, 1)
+        surface.fill(BLACK, (r.x, r.y + TITLE_H, r.w, 1))
+        f = acorn()
+        room = (bar.w - 8) // f.width
+        title = self.title[:max(0, room)]
+        text_centred(surface, title, bar, BLACK)
+
+
+# -- menus: the model is games.ui.commands; this draws it the RISC OS way -------------------
+
+def _is_sep(item: MenuItem) -> bool:
+    return item.name == "-"
+
+
+class _Level:
+    """One open menu box: its items, where it is, which item is highlighted."""
+
+    def __init__(self, title: str, items: Sequence[MenuItem], topleft, screen: pygame.Rect):
+        self.title = title
+        self.items = [i for i in items]
+        f = acorn()
+        chars = max([len(title)] + [len(i.label) + (len(i.shortcut) + 2 if i.shortcut else 0)
+                                    for i in self.items])
+        w = TICK_W + chars * f.width + ARROW_W + 4
+        h = MENU_TITLE_H + sum(4 if _is_sep(i) else MENU_ROW for i in self.items) + 2
+        rect = pygame.Rect(topleft, (w, h))
+        rect.right = min(rect.right, screen.right - 2)
+        rect.bottom = min(rect.bottom, screen.bottom - 2)
+        rect.x = max(rect.x, 2)
+        rect.y = max(rect.y, 2)
+        self.rect = rect
+        self.highlight: int | None = None
+        self.rows = []
+        y = rect.y + MENU_TITLE_H
+        for i in self.items:
+            hgt = 4 if _is_sep(i) else MENU_ROW
+            self.rows.append(pygame.Rect(rect.x + 1, y, rect.w - 2, hgt))
+            y += hgt
+
+    def row_at(self, pos) -> int | None:
+        if pos is None:
+            return None
+        for n, r in enumerate(self.rows):
+            if r.collidepoint(pos) and not _is_sep(self.items[n]):
+                return n
+        return None
+
+    def selectable(self) -> list:
+        return [n for n, i in enumerate(self.items) if not _is_sep(i)]
+
+    def step(self, d: int) -> None:
+        sel = self.selectable()
+        if not sel:
+            return
+        if self.highlight not in sel:
+            self.highlight = sel[0] if d > 0 else sel[-1]
+        else:
+            self.highlight = sel[(sel.index(self.highlight) + d) % len(sel)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        f = acorn()
+        r = self.rect
+        surface.fill(WHITE, r)
+        title = pygame.Rect(r.x, r.y, r.w, MENU_TITLE_H)
+        surface.fill(GREY2, title)
+        f.draw(surface, self.title, (r.x + TICK_W, title.y + 5), BLACK)
+        pygame.draw.rect(surface, BLACK, r, 1)
+        surface.fill(BLACK, (r.x, title.bottom - 1, r.w, 1))
+        for n, (item, row) in enumerate(zip(self.items, self.rows)):
+            if _is_sep(item):
+                for x in range(row.x + 2, row.right - 2, 4):
+                    surface.fill(GREY4, (x, row.centery, 2, 1))
+                continue
+            on = n == self.highlight and item.is_enabled()
+            ink = GREY3 if not item.is_enabled() else (WHITE if on else BLACK)
+            if on:
+                surface.fill(BLACK, row)
+            if item.is_checked():
+                _tick(surface, (row.x + 4, row.y + 4), ink)
+            f.draw(surface, item.label, (row.x + TICK_W, row.y + 4), ink)
+            if item.shortcut:
+                f.draw(surface, item.shortcut,
+                       (row.right - ARROW_W - len(item.shortcut) * f.width, row.y + 4), ink)
+            if item.sub:
+                _arrow(surface, (row.right - 10, row.centery), ink)
+
+
+def _tick(surface, pos, colour) -> None:
+    x, y = pos
+    pygame.draw.lines(surface, colour, False, [(x, y + 4), (x + 2, y + 7), (x + 8, y)], 2)
+
+
+def _arrow(surface, centre, colour) -> None:
+    x, y = centre
+    pygame.draw.polygon(surface, colour, [(x - 2, y - 4), (x + 2, y), (x - 2, y + 4)])
+
+
+class MenuScene(ModalScene):
+    """A RISC OS menu pushed over its game (see the module docstring)."""
+
+    name = "riscos-menu"
+
+    def __init__(self, game, items: Sequence[MenuItem], title: str, pos=None,
+                 sound: Callable[[], None] | None = None, keyboard: bool = False):
+        super().__init__(game)
+        self.screen = pygame.Rect((0, 0), game.native_size)
+        if pos is None:
+            pos = (self.screen.centerx - 80, self.screen.centery - 100)
+        self.levels = [_Level(title, items, (pos[0] - 32, pos[1] - MENU_TITLE_H // 2),
+                              self.screen)]
+        self.sound = sound
+        self.chosen: list[str] = []         # labels chosen, for tests
+        if keyboard:
+            self.levels[0].step(1)
+
+    # -- geometry, for tests and the mouse ------------------------------------------------
+    def find(self, *labels: str) -> pygame.Rect:
+        """The row of an item by its labels along the path (opening submenus on the way)."""
+        items = self.levels[0].items
+        for depth, label in enumerate(labels):
+            lvl = self.levels[depth]
+            n = next(n for n, i in enumerate(lvl.items) if i.label == label)
+            if depth < len(labels) - 1:
+                lvl.highlight = n
+                self._open_sub(depth, n)
+            items = lvl.items
+        del items
+        lvl = self.levels[len(labels) - 1]
+        n = next(n for n, i in enumerate(lvl.items) if i.label == labels[-1])
+        return lvl.rows[n]
+
+    def _open_sub(self, depth: int, n: int) -> None:
+        del self.levels[depth + 1:]
+        item = self.levels[depth].items[n]
+        if item.sub and item.is_enabled():
+            row = self.levels[depth].rows[n]
+            self.levels.append(_Level(item.label, item.sub,
+                                      (self.levels[depth].rect.right + 2,
+                                       row.y - MENU_TITLE_H), self.screen))
+
+    def close(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    def _choose(self, depth: int, n: int, keep_open: bool = False) -> None:
+        item = self.levels[depth].items[n]
+        if not item.is_enabled():
+            return
+        if item.action is None:
+            if item.sub:
+                self._open_sub(depth, n)
+                if len(self.levels) > depth + 1:
+                    self.levels[depth + 1].step(1)
+            return
+        if self.sound:
+            self.sound()
+        self.chosen.append(item.label)
+        if not keep_open:
+            self.close()
+        item.action()
+
+    # -- input -----------------------------------------------------------------------------
+    def _hit(self, pos):
+        for depth in range(len(self.levels) - 1, -1, -1):
+            lvl = self.levels[depth]
+            if lvl.rect.collidepoint(pos):
+                return depth, lvl.row_at(pos)
+        return None, None
+
+    def handle(self, action) -> None:
+        k = action.kind
+        if k == "pointer_move" and action.pos is not None:
+            depth, n = self._hit(action.pos)
+            if depth is not None:
+                lvl = self.levels[depth]
+                if n != lvl.highlight:
+                    lvl.highlight = n
+                    if n is not None and lvl.items[n].sub:
+                        self._open_sub(depth, n)
+                    elif n is not None:
+                        del self.levels[depth + 1:]
+        elif k == "pointer_down":
+            depth, n = self._hit(action.pos) if action.pos is not None else (None, None)
+            if depth is None:
+                self.close()              # a click outside the menu closes it
+            elif n is not None:
+                self.levels[depth].highlight = n
+                self._choose(depth, n, keep_open=action.button == 3)
+        elif k in ("up", "down"):
+            self.levels[-1].step(-1 if k == "up" else 1)
+        elif k == "right":
+            lvl = self.levels[-1]
+            if lvl.highlight is not None and lvl.items[lvl.highlight].sub:
+                self._open_sub(len(self.levels) - 1, lvl.highlight)
+                self.levels[-1].step(1)
+        elif k == "left" or k == "back":
+            if len(self.levels) > 1:
+                self.levels.pop()
+            elif k == "back":
+                self.close()
+        elif k == "confirm":
+            lvl = self.levels[-1]
+            if lvl.highlight is not None:
+                self._choose(len(self.levels) - 1, lvl.highlight)
+        elif k == "menu":
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for lvl in self.levels:
+            lvl.draw(surface)
+
+
+class MessageScene(ModalScene):
+    """A RISC OS 3 error or information box: a title bar, lines of text, buttons."""
+
+    name = "riscos-message"
+
+    def __init__(self, game, lines: Sequence[str], buttons: Sequence[tuple] = (("OK", None),),
+                 title: str = "", sound: Callable[[], None] | None = None):
+        super().__init__(game)
+        self.lines = list(lines)
+        self.buttons = list(buttons)         # [(label, callback or None)]
+        self.title = title or "Message"
+        self.sound = sound
+        self.focus = 0
+        f = acorn()
+        bw = max(len(b[0]) for b in self.buttons) * f.width + 24
+        w = max(max(len(s) for s in self.lines) * f.width + 40,
+                len(self.buttons) * (bw + 12) + 40, len(self.title) * f.width + 24)
+        h = TITLE_H + 14 + len(self.lines) * 12 + 14 + 22 + 10
+        screen = pygame.Rect((0, 0), game.native_size)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (screen.centerx, screen.centery - 40)
+        self.rect = rect
+        y = rect.bottom - 10 - 22
+        x = rect.right - 16 - len(self.buttons) * (bw + 12) + 12
+        self.button_rects = [pygame.Rect(x + i * (bw + 12), y, bw, 22)
+                             for i in range(len(self.buttons))]
+
+    def press(self, i: int) -> None:
+        if self.sound:
+            self.sound()
+        if self.app.top is self:
+            self.app.pop()
+        cb = self.buttons[i][1]
+        if cb is not None:
+            cb()
+
+    def handle(self, action) -> None:
+        k = action.kind
+        if k in ("left", "up"):
+            self.focus = max(0, self.focus - 1)
+        elif k in ("right", "down"):
+            self.focus = min(len(self.buttons) - 1, self.focus + 1)
+        elif k == "confirm":
+            self.press(self.focus)
+        elif k in ("back", "menu"):
+            self.press(len(self.buttons) - 1)
+        elif k == "pointer_down" and action.button == 1 and action.pos is not None:
+            for i, r in enumerate(self.button_rects):
+                if r.collidepoint(action.pos):
+                    self.press(i)
+                    return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        surface.fill(GREY1, r)
+        bar = pygame.Rect(r.x, r.y, r.w, TITLE_H)
+        surface.fill(CREAM, bar)
+        pygame.draw.rect(surface, BLACK, r, 1)
+        surface.fill(BLACK, (r.x, bar.bottom, r.w, 1))
+        text_centred(surface, self.title, bar, BLACK)
+        f = acorn()
+        y = bar.bottom + 14
+        for line in self.lines:
+            f.draw(surface, line, (r.x + 20, y), BLACK)
+            y += 12
+        for i, (br, (label, _cb)) in enumerate(zip(self.button_rects, self.buttons)):
+            if i == self.focus:                  # the default action: a cream ring
+                surface.fill(CREAM, br.inflate(6, 6))
+                pygame.draw.rect(surface, BLACK, br.inflate(6, 6), 1)
+            surface.fill(GREY1, br)
+            bevel(surface, br, WHITE, GREY5)
+            pygame.draw.rect(surface, BLACK, br.inflate(2, 2), 1)
+            text_centred(surface, label, br, BLACK)
+
+
+# keep the palette names importable for scenes: "from games.ui.riscos import RED, ..."
+__all__ += ["BLACK", "CREAM", "DARK_BLUE", "GREY1", "GREY2", "GREY3", "GREY4", "GREY5",
+            "GREY6", "LIGHT_BLUE", "RED", "WHITE"]
