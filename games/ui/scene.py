@@ -24,13 +24,9 @@ from __future__ import annotations
 
 import copy
 
-import games
 from games.core.app import Scene
-from games.core.table import Table
 from games.ui import fonts, looks
-from games.ui.anim import Timeline
 from games.ui.board import wrap
-from games.ui.commands import CommandTable
 
 
 class LookScene(Scene):
@@ -117,6 +113,11 @@ class GameScene(LookScene):
     take_back_limit = None
 
     def __init__(self, app, seed=None, demo: bool = False):
+        # imported here: the launcher's screens (LookScenes) start without them
+        import games
+        from games.core.table import Table
+        from games.ui.anim import Timeline
+        from games.ui.commands import CommandTable
         super().__init__(app)
         self.demo = demo
         self.entry = games.get(self.game)
