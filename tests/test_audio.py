@@ -310,3 +310,23 @@ def test_no_sound_device_runs_silently_and_says_so_once():
     assert f"available False names {len(EXPECTED)} played 0" in lines
     assert lines[-1] == "done"
     assert result.stderr.strip() == ""
+
+
+def test_mute_does_not_announce_a_missing_device(monkeypatch):
+    """--mute (sound off at start) says nothing about a missing device; asking for sound
+    later says it once."""
+    import pygame
+    from games.core import audio as audio_mod
+    said = []
+
+    def no_device(*a, **k):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    a = audio_mod.Audio(enabled=False, log=said.append)
+    assert said == [] and not a.available
+    a.set_enabled(True)
+    assert len(said) == 1 and "No sound device" in said[0]
+    a.set_enabled(False)
+    a.set_enabled(True)
+    assert len(said) == 1

@@ -230,12 +230,12 @@ def test_pad_and_key_bindings_are_rebound_and_persist(make_app, tmp_path):
     app.push(SettingsScene(app))
     bindings = app.push(BindingsScene(app, "key"))
     app.step()
-    # rebind Confirm to "c"
+    # rebind Confirm to "k" (a key no game uses)
     bindings.menu.cursor = item_index(bindings.menu, "Confirm")
     key(app, pygame.K_RETURN)
     assert bindings.waiting == "confirm"
-    key(app, pygame.K_c, unicode="c")
-    assert app.settings["keys"]["confirm"][0] == "c"
+    key(app, pygame.K_k, unicode="k")
+    assert app.settings["keys"]["confirm"][0] == "k"
     app.pop()
     pad_scene = app.push(BindingsScene(app, "pad"))
     pad = VirtualPad()
@@ -244,16 +244,35 @@ def test_pad_and_key_bindings_are_rebound_and_persist(make_app, tmp_path):
         pad_scene.menu.cursor = item_index(pad_scene.menu, "Menu")
         pad_press(app, pad, "a")
         assert pad_scene.waiting == "menu"
-        pad_press(app, pad, "y")
-        assert app.settings["pad"]["menu"][0] == "y"
+        pad_press(app, pad, "leftshoulder")
+        assert app.settings["pad"]["menu"][0] == "leftshoulder"
     finally:
         pad.unplug()
     data_dir = app.store.dir
     app.shutdown(quit_pygame=False)
     again = make_app(data_dir=str(data_dir))
-    assert again.settings["keys"]["confirm"][0] == "c"
-    assert again.settings["pad"]["menu"][0] == "y"
-    assert again.input.keys["confirm"][0] == "c"
+    assert again.settings["keys"]["confirm"][0] == "k"
+    assert again.settings["pad"]["menu"][0] == "leftshoulder"
+    assert again.input.keys["confirm"][0] == "k"
+
+
+def test_rebinding_onto_a_games_key_is_refused_and_a_shared_key_moves(make_app):
+    app, scene = launcher(make_app)
+    bindings = app.push(BindingsScene(app, "key"))
+    app.step()
+    before = list(app.settings["keys"]["confirm"])
+    bindings.menu.cursor = item_index(bindings.menu, "Confirm")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_v, unicode="v")               # Tribolo's V)save
+    assert app.settings["keys"]["confirm"] == before
+    assert "Tribolo" in bindings.said and "v" in bindings.said
+    # Escape is one of Back's two keys: it moves to Confirm, and the screen says so
+    bindings.menu.cursor = item_index(bindings.menu, "Confirm")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_ESCAPE)
+    assert app.settings["keys"]["confirm"][0] == "escape"
+    assert "escape" not in app.settings["keys"]["back"]
+    assert "moved from Back to Confirm" in bindings.said
 
 
 # -- display ---------------------------------------------------------------------------------
@@ -557,3 +576,21 @@ def test_bench_reports_the_figures(tmp_path):
     launcher = b["scenes"]["launcher"]
     for k in ("idle", "animating", "thinking"):
         assert launcher[k]["median_ms"] is not None and launcher[k]["p99_ms"] is not None
+
+
+def test_the_input_test_screen_keeps_its_text_inside_the_picture(make_app):
+    from games.core.input import Action
+    app = make_app()
+    scene = app.push(TestScene(app))
+    app.step()
+    for _ in range(12):                      # a long log of long lines
+        scene.handle(Action("command", name="a-very-long-command-name-indeed",
+                            source="key"))
+    scene.pointer = (319, 199)
+    app.dirty = True
+    app.step()
+    frame = app.last_native
+    w, h = frame.get_size()
+    black = (0, 0, 0)
+    assert all(frame.get_at((w - 1, y))[:3] == black for y in range(h)), "no text cut at right"
+    assert all(frame.get_at((x, h - 1))[:3] == black for x in range(w)), "none below"

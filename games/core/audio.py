@@ -66,6 +66,7 @@ class Audio:
         self._owns_mixer = False
         self._speaker = None
         self._play_failed = False
+        self._unsaid = ""            # a missing device is not announced while muted
         try:
             self.volume = _clamp01(volume)
         except (TypeError, ValueError):
@@ -81,6 +82,9 @@ class Audio:
 
     def set_enabled(self, on: bool) -> None:
         self.enabled = bool(on)
+        if self.enabled and self._unsaid:      # muted at start: say it when sound is asked for
+            message, self._unsaid = self._unsaid, ""
+            self._say(message)
         if not self.enabled:
             for sound in self._sounds.values():
                 try:
@@ -141,6 +145,9 @@ class Audio:
     # ---------------------------------------------------------------- internals
 
     def _say(self, message: str) -> None:
+        if not self.enabled:
+            self._unsaid = message
+            return
         try:
             self._log(message)
         except Exception:

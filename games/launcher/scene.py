@@ -105,6 +105,21 @@ class LauncherScene(LauncherBase):
                     + (f"  ({pads} pad{'s' if pads != 1 else ''})" if pads else ""))
 
 
+def game_bindings() -> dict:
+    """{("key"|"pad", name): "Tribolo's Save game key"} for every game's own commands."""
+    out = {}
+    for entry in games.playable():
+        try:
+            scene = entry.scene_factory()
+        except (ImportError, AttributeError):
+            continue
+        if hasattr(scene, "command_bindings"):
+            for (kind, name), label in scene.command_bindings().items():
+                what = "key" if kind == "key" else "button"
+                out.setdefault((kind, name), f"{entry.title}'s {label} {what}")
+    return out
+
+
 def open_game(app, name: str, seed: int | None = None) -> bool:
     """Push a registered game's scene; say so on screen if it cannot be opened."""
     try:
@@ -194,6 +209,7 @@ class BindingsScene(LauncherBase):
         self.defaults = DEFAULT_KEYS if kind == "key" else DEFAULT_PAD
         self.title = "KEYS" if kind == "key" else "GAMEPAD"
         self.waiting: str | None = None
+        self.said = ""
         binds = app.settings[self.table]
         items = [Item(ACTION_LABELS[a], value=lambda a=a: ", ".join(binds[a][:3]),
                       on_confirm=lambda a=a: self.start(a)) for a in self.defaults]
@@ -218,17 +234,41 @@ class BindingsScene(LauncherBase):
         for item, a in zip(self.menu.items, self.defaults):
             item.value = (lambda a=a: ", ".join(binds[a][:3]))
 
+    def bind(self, action: str, name: str) -> bool:
+        """Give ``name`` to ``action``: refused (with a sentence) when a game uses it for one
+        of its own commands or when it is another action's only key; taken from another
+        action that has more (and said so)."""
+        label = ACTION_LABELS[action]
+        used = game_bindings().get((self.kind, name))
+        if used is not None:
+            self.say(f"{name} is {used}: choose another {self.what}.")
+            return False
+        binds = self.app.settings[self.table]
+        for other, names in binds.items():
+            if other != action and name in names:
+                if len(names) == 1:
+                    self.say(f"{name} is the only {self.what} for {ACTION_LABELS[other]}: "
+                             f"give {ACTION_LABELS[other]} another first.")
+                    return False
+                names.remove(name)
+                self.say(f"{name} moved from {ACTION_LABELS[other]} to {label}.")
+        binds[action] = ([name] + [n for n in binds[action] if n != name])[:3]
+        self.save()
+        return True
+
+    @property
+    def what(self) -> str:
+        return "key" if self.kind == "key" else "pad button"
+
+    def say(self, sentence: str) -> None:
+        self.said = sentence
+        self.app.toast(sentence)
+
     def handle(self, action) -> None:
         if self.waiting:
             if action.kind == "captured":
-                binds = self.app.settings[self.table]
-                name = action.name
-                for other in binds.values():   # one key does one thing
-                    if name in other and len(other) > 1:
-                        other.remove(name)
-                binds[self.waiting] = ([name] + [n for n in binds[self.waiting] if n != name])[:3]
+                self.bind(self.waiting, action.name)
                 self.waiting = None
-                self.save()
             return
         if action.kind == "back":
             self.app.pop()

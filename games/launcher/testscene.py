@@ -78,8 +78,12 @@ class TestScene(LookScene):
                 on = [cx, cy] == self.cursor
                 surface.fill((0, 170, 0) if on else (0, 0, 170), r)
         x = ORIGIN[0] + COLS * CELL + 8
-        font.draw(surface, f"pointer {self.pointer}", (x, 40), (255, 255, 255))
-        pads = self.app.input.pads
-        font.draw(surface, f"pads {len(pads)}", (x, 52), (255, 255, 255))
-        for i, line in enumerate(self.log):
-            font.draw(surface, line[:36], (16, 150 + i * 8), (170, 170, 170))
+        room = (self.native_size[0] - x) // font.width        # characters that fit
+        where = "outside" if self.pointer is None else "%d,%d" % tuple(self.pointer)
+        lines = ["pointer", where, "", f"pads {len(self.app.input.pads)}"]
+        for i, line in enumerate(lines):
+            font.draw(surface, line[:room], (x, 40 + 12 * i), (255, 255, 255))
+        per_line = (self.native_size[0] - 32) // font.width
+        fit = (self.native_size[1] - 150) // 8
+        for i, line in enumerate(self.log[-fit:]):
+            font.draw(surface, line[:per_line], (16, 150 + i * 8), (170, 170, 170))

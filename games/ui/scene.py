@@ -103,6 +103,19 @@ class NullStore:
         pass
 
 
+class _Probe:
+    """Stands in for a game's table, app and settings while its commands are read."""
+
+    def __getattr__(self, name):
+        return self
+
+    def __getitem__(self, key):
+        return self
+
+    def __call__(self, *a, **k):
+        return self
+
+
 class GameScene(LookScene):
     game = ""                   # the registry name
     settings_schema = None      # a games.core.schema.Table of the game's own settings
@@ -189,6 +202,22 @@ class GameScene(LookScene):
     def tick(self, dt: float) -> bool:
         """The scene's own per-frame work; True when something visible changed."""
         return False
+
+    @classmethod
+    def command_bindings(cls) -> dict:
+        """{("key" | "pad", name): command label} of this game's own commands, read from its
+        command table without opening a game (the bindings screen refuses these)."""
+        probe = cls.__new__(cls)
+        probe.table = probe.app = probe.settings = _Probe()
+        try:
+            commands = cls.declare_commands(probe)
+        except Exception:              # a declaration that needs a real game: nothing known
+            return {}
+        out = {}
+        for c in commands:
+            out.update({("key", k): c.label for k in c.keys if "+" not in k})
+            out.update({("pad", b): c.label for b in c.pad})
+        return out
 
     # -- settings ----------------------------------------------------------------------------
     def _load_settings(self) -> dict:
