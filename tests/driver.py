@@ -11,6 +11,8 @@ import ctypes
 import glob
 import os
 
+import time
+
 import pygame
 
 _LIB = None
@@ -129,6 +131,17 @@ def pad_press(app, pad: VirtualPad, name: str, steps=1):
     pad.release(name)
     for _ in range(steps):
         app.step()
+
+
+def run_until(app, cond, timeout=10.0) -> bool:
+    """Step the real loop until cond() holds (True) or the timeout passes (False)."""
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            return False
+        app.step()
+        time.sleep(0.002)
+    return True
 
 
 def frames(app, n: int):

@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from driver import VirtualPad, click, colours, frames, key, pad_press
+from driver import VirtualPad, click, colours, frames, key, pad_press, run_until
 from games.triple3 import rules
 from games.triple3.scene import RECORD_NAME, SAVE_NAME, Triple3Scene, score_lines
 from games.ui import riscos
@@ -25,15 +25,6 @@ def open_scene(make_app, seed=3, speed=0, **settings):
     frames(app, 2)
     return app, scene
 
-
-def run_until(app, cond, timeout=10.0):
-    end = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > end:
-            return False
-        app.step()
-        time.sleep(0.001)
-    return True
 
 
 def wait_human(app, scene):

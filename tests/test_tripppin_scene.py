@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from driver import VirtualPad, click, colours, drag, frames, key, pad_press
+from driver import VirtualPad, click, colours, drag, frames, key, pad_press, run_until
 from games.tripppin import ai
 from games.tripppin.scene import SAVE_NAME, TripppinScene, cursor_step
 from games.ui import amiga
@@ -25,15 +25,6 @@ def open_scene(make_app, seed=11, fast=True, **settings):
     frames(app, 2)
     return app, scene
 
-
-def run_until(app, cond, timeout=10.0):
-    end = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > end:
-            return False
-        app.step()
-        time.sleep(0.002)
-    return True
 
 
 def settle(app, scene):

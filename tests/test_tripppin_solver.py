@@ -6,23 +6,12 @@ import pytest
 
 from games import arena
 from games.tripppin import ai, solver
-from games.tripppin.rules import COURSE_SQ, State, new_game, parse_square, square_name
-
-FIXED = {"d8": "S", "e8": "S", "b2": "O", "g2": "O", "b7": "O", "g7": "O"}
-
-
-def sq(name):
-    return parse_square(name)
+from games.tripppin.rules import COURSE_SQ, State, new_game, square_name
+from test_tripppin_ai import position, sq  # one position builder for both test files
 
 
 def make(turn="blue", blue=("c3", 0), orange=("f5", 0), tiles=None, default="."):
-    tiles = dict(tiles or {})
-    rows = []
-    for r in range(1, 9):
-        rows.append(" ".join(FIXED.get(f"{c}{r}") or tiles.pop(f"{c}{r}", default)
-                             for c in "abcdefgh"))
-    return State.from_text("\n".join(["tripppin", f"turn {turn}", f"blue {blue[0]} {blue[1]}",
-                                      f"orange {orange[0]} {orange[1]}"] + rows) + "\n")
+    return State.from_text(position(turn, blue, orange, tiles, default))
 
 
 def sol(state):

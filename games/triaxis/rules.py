@@ -838,7 +838,7 @@ def _parse(text):
         if turn is None:
             raise _err(3, f"'turn -' but the phase is {phase}")
         if len(ins) <= 1:
-            raise _err(4, f"at most one seat is left on the island: the phase must be over")
+            raise _err(4, "at most one seat is left on the island: the phase must be over")
         if phase != "harvest" and turn not in ins:
             raise _err(3, f"{names[turn]} has no markers on the island")
         if phase == "move" and not any_move_fits(isl, cells, turn + 1, points):

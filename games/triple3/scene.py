@@ -46,7 +46,7 @@ from games.ui import fonts, riscos
 from games.ui.anim import ease_out_cubic
 from games.ui.board import BoardCursor, wrap
 from games.ui.commands import Command, MenuItem, choice, separator
-from games.ui.riscos import (BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY3, GREY4, GREY5,
+from games.ui.riscos import (BLACK, CREAM, DARK_BLUE, GREY2, GREY3, GREY4, GREY5,
                              RED, WHITE, MenuScene, MessageScene, Window)
 from games.ui.riscos_palette import ORANGE, YELLOW
 from games.ui.scene import GameScene

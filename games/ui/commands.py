@@ -18,7 +18,7 @@ cycles with left and right (``choice_value``/``cycle``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 
