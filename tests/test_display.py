@@ -202,3 +202,24 @@ def test_full_screen_with_no_window_manager_fills_the_screen_from_0_0(tmp_path):
             app.wait()
         xvfb.kill()
         xvfb.wait()
+
+
+def test_interlaced_tripppin_keeps_every_row_and_glyph_whole(make_app):
+    """The 512-line Workbench picture in the default window: every native row shown the
+    same number of times, so menus and text keep every glyph whole."""
+    app = make_app(window_size=None)
+    app.game_settings("tripppin").update(interlace=True)
+    import games
+    scene = app.push(games.get("tripppin").scene_factory()(app, seed=1))
+    frames(app, 3)
+    assert scene.native_size == (640, 512)
+    d = app.display
+    assert d.dest.h % 512 == 0 and d.dest.w % 640 == 0, d.dest
+    k, kx = d.dest.h // 512, d.dest.w // 640
+    native, shown = app.last_native, d.window.subsurface(d.dest)
+    for y in range(0, 512, 5):
+        row = pygame.image.tobytes(native.subsurface((0, y, 640, 1)), "RGB")
+        for j in range(k):
+            got = pygame.transform.scale(shown.subsurface((0, y * k + j, d.dest.w, 1)),
+                                         (640, 1))
+            assert pygame.image.tobytes(got, "RGB") == row

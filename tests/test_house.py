@@ -125,3 +125,32 @@ def test_a_save_knows_its_board(tmp_path):
     data["moves"] = ["a1"] * 30000
     with pytest.raises(ValueError, match="moves"):
         other.replay(data)
+
+
+def test_a_save_with_an_option_of_the_wrong_kind_is_refused():
+    t = Table("tripppin", "games.tripppin.rules", "games.tripppin.ai", worker=None, seed=4,
+              options={"first": "orange", "fair": True})
+    data = t.save_data()
+    data["options"] = {"first": "orange", "fair": "yes"}
+    with pytest.raises(ValueError, match="fair"):
+        t.replay(data)
+
+
+def test_the_board_cursor_goes_the_way_pressed():
+    from hypothesis import given, strategies as st
+    from games.ui.board import step_towards
+
+    def centre(p):
+        return p
+
+    @given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), min_size=1, max_size=9,
+                    unique=True), st.sampled_from(["up", "down", "left", "right"]))
+    def check(targets, kind):
+        start = targets[0]
+        nxt = step_towards(targets, start, kind, centre)
+        dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[kind]
+        if nxt is None:      # nothing that way: it stays
+            assert all((t[0] - start[0]) * dx + (t[1] - start[1]) * dy <= 0 for t in targets)
+        else:
+            assert (nxt[0] - start[0]) * dx + (nxt[1] - start[1]) * dy > 0
+    check()
