@@ -54,7 +54,7 @@ from games.ui.scene import GameScene, ModalScene
 from games.ui.widgets import InitialsEntry, Item
 
 COLOURS = rules.PLAYERS
-ROUNDS = (0, 5, 10, 15, 20, 30, 50)
+ROUNDS = (0, 3, 5, 10, 15, 20, 30, 50)
 KINDS = ("human", "computer")
 DEMO_OPTIONS = {"seats": 3, "max_rounds": 4}
 
@@ -310,9 +310,8 @@ class TriAxisScene(GameScene):
 
     # -- the table changed ---------------------------------------------------------------------
     def on_chance(self, outcome) -> None:
-        st = self.state
-        kind = "spin" if st.phase == "spin" else "colour"
-        outs = [o for o, _ in st.chance_outcomes()]
+        kind = "colour" if outcome in TERRAINS else "spin"
+        outs = list(TERRAINS) if kind == "colour" else list(rules.SPIN)
         n = len(outs)
         i = outs.index(outcome)
         start = self.wheel["angle"] if self.wheel["kind"] == kind else 0.0
