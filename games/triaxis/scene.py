@@ -890,7 +890,7 @@ class TriAxisScene(GameScene):
             title = "Placement"
         dos.text(surface, "TriAxis", (x, 2), YELLOW)
         dos.text(surface, title.rjust(13), (x + 64, 2), LIGHT_GREY)
-        dos.text(surface, "Seat      Pop  On/Sup", (x, 22), LIGHT_CYAN)
+        dos.text(surface, " Seat     Pop  On/Sup", (x, 22), LIGHT_CYAN)
         ins = set(st.seats_in())
         winners = st.winners()
         for i, s in enumerate(st.players):
