@@ -139,7 +139,7 @@ register(GameEntry(
     blurb="Hex-island survival for 2-6: spin, jump, capture, and ride out harvest and famine.",
     year=1989,
     machine="DOS, EGA",
-    hidden=True,
+    scores="games.triaxis.scores:score_lines",
     test_options=tuple({"seats": n, "max_rounds": 8} for n in range(2, 7)),
 ))
 

@@ -305,3 +305,59 @@ def menu_items(model, close=None) -> list:
                     m.action()
             out.append(Item(label, on_confirm=run, enabled=m.is_enabled))
     return out
+
+
+# -- the original's (Y/n) questions and a spinner wheel ---------------------------------------
+
+def yes_no(action):
+    """The answer an action gives to a "(Y/n)" question, the DOS way: Enter, Y or the left
+    button is yes; N, Space or the right button is no (Esc is neither: the caller decides).
+    True, False, or None for an action that does not answer."""
+    k = action.kind
+    if k in ("text", "command", "confirm") and action.char:
+        c = action.char.lower()
+        if c == "y":
+            return True
+        if c in ("n", " "):
+            return False
+    if k == "confirm":
+        return True
+    if k == "pointer_down":
+        if action.button == 1:
+            return True
+        if action.button == 3:
+            return False
+    return None
+
+
+def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: float = 1.0,
+               rim=WHITE, pointer=YELLOW) -> None:
+    """A spinner wheel: ``segments`` are (label, fill, text colour) in clockwise order, the
+    first centred under the pointer (at the top) when ``angle`` is 0; ``angle`` in turns
+    (1.0 a whole turn clockwise). ``squash`` shrinks heights (pixels taller than wide).
+    Drawn with plain polygons: only the colours given appear."""
+    import math
+    cx, cy = centre
+    n = len(segments)
+    step = 2 * math.pi / n
+
+    def at(a, r):
+        return (round(cx + r * math.sin(a)), round(cy - r * squash * math.cos(a)))
+
+    base = angle * 2 * math.pi
+    for i, (label, fill, fg) in enumerate(segments):
+        a0 = base + (i - 0.5) * step
+        pts = [(cx, cy)] + [at(a0 + step * k / 8, radius) for k in range(9)]
+        pygame.draw.polygon(surface, fill, pts)
+        pygame.draw.line(surface, rim, (cx, cy), at(a0, radius))
+        mid = base + i * step
+        tx, ty = at(mid, radius * 0.68)
+        f = font()
+        w = f.size(label)[0]
+        f.draw(surface, label, (tx - w // 2, ty - f.height // 2), fg)
+    pts = [at(base + 2 * math.pi * k / 48, radius) for k in range(48)]
+    pygame.draw.polygon(surface, rim, pts, 1)
+    pygame.draw.circle(surface, rim, (cx, cy), 3)
+    # the pointer: a triangle above the rim, pointing down at the chosen segment
+    top = cy - round(radius * squash)
+    pygame.draw.polygon(surface, pointer, [(cx - 6, top - 9), (cx + 6, top - 9), (cx, top + 3)])
