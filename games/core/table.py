@@ -328,8 +328,9 @@ class Table:
             raise ValueError("the save has no seed")
         if not isinstance(options, dict) or not isinstance(moves, list):
             raise ValueError("the save has no options or no move list")
-        for key, value in options.items():     # the same kinds of value as this game's
-            if key in self.options and type(value) is not type(self.options[key]):
+        for key, value in options.items():     # a flag, a number or a name stays one
+            mine = self.options.get(key)
+            if type(mine) in (bool, int, str) and type(value) is not type(mine):
                 raise ValueError(f"the save's option {key} is {value!r}")
         if len(moves) > MAX_SAVED_MOVES:
             raise ValueError(f"the save has {len(moves)} moves, more than any real game")
