@@ -63,7 +63,7 @@ class AttractScene(LookScene):
         audio.set_enabled(bool(k["attract_sound"]) and self.app.settings["sound"]
                           and not self.app.muted)
         audio.set_volume(k["attract_volume"] / 10)
-        self.cabinet.log.info("attract loop starts")
+        self.cabinet.log.debug("attract loop starts")
         self.next()
 
     def playlist(self) -> list:

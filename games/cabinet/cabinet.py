@@ -74,10 +74,11 @@ class Cabinet:
         self.demos_played = 0              # the attract loop counts (the soak reports it)
         self._service_fired = False
         self._exit_since = None
+        self._waking = False               # this frame's events woke the cabinet
         app.supervisor = self
         _set_pointer(False)
         self.launcher = app.push(self.launcher_factory(app))
-        self.log.info("cabinet started")
+        self.log.debug("cabinet started")
 
     # -- settings -------------------------------------------------------------------------
     @property
@@ -129,7 +130,19 @@ class Cabinet:
     # -- the hook: events -----------------------------------------------------------------
     def event(self, event, now: float) -> bool:
         t = event.type
-        app = self.app
+        if (self.attract_running() or self._waking) and _is_input(event):
+            self.event_held(event, now)
+            self.wake(now)             # the waking input (all its events) does nothing else
+            self._waking = True
+            return True
+        return self.event_held(event, now)
+
+    def attract_running(self) -> bool:
+        from games.cabinet.attract import AttractScene
+        return isinstance(self.app.top, AttractScene)
+
+    def event_held(self, event, now: float) -> bool:
+        t = event.type
         if t == pygame.KEYDOWN:
             name = key_name(event.key)
             self.held.setdefault(name, now)
@@ -169,6 +182,7 @@ class Cabinet:
     # -- the hook: once a frame -----------------------------------------------------------
     def frame(self, now: float) -> None:
         app = self.app
+        self._waking = False
         if self.pointer_until is not None and now >= self.pointer_until:
             self.pointer_until = None
             _set_pointer(False)
@@ -203,7 +217,7 @@ class Cabinet:
             return
         game = next((s for s in reversed(app.stack) if isinstance(s, GameScene)), None)
         if game is not None and idle >= self.k["continue_after"] and game.awaiting_person():
-            self.log.info("no one at %s: continue countdown", game.game)
+            self.log.debug("no one at %s: continue countdown", game.game)
             game.ask_continue(CONTINUE_SECONDS)
 
     # -- the hook: a scene raised ---------------------------------------------------------
@@ -282,6 +296,25 @@ class Cabinet:
             app.stack.pop().close()
         app.push(self.launcher_factory(app))
         app.apply_settings()
+
+
+_INPUT = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.JOYBUTTONDOWN,
+          getattr(pygame, "CONTROLLERBUTTONDOWN", -1), getattr(pygame, "FINGERDOWN", -1)}
+
+
+def _is_input(event) -> bool:
+    """A person touched something (not a release, not a plug, not a resting stick)."""
+    t = event.type
+    if t in _INPUT:
+        return True
+    if t == pygame.MOUSEMOTION:
+        return tuple(getattr(event, "rel", (1, 1))) != (0, 0)
+    if t in (pygame.JOYAXISMOTION, getattr(pygame, "CONTROLLERAXISMOTION", -1)):
+        v = event.value / 32767.0 if abs(event.value) > 1.5 else event.value
+        return abs(v) >= 0.55
+    if t == pygame.JOYHATMOTION:
+        return tuple(event.value) != (0, 0)
+    return False
 
 
 def _set_pointer(visible: bool) -> None:
