@@ -93,6 +93,7 @@ class App:
     def __init__(self, options: Options | None = None):
         self.options = opts = options or Options()
         self.t0 = opts.started if opts.started is not None else time.perf_counter()
+        self.now = opts.clock or time.monotonic   # the loop's clock (tests and the soak move it)
         init_video()          # DisplayUnavailable (one sentence) if there is no screen
         pygame.joystick.init()
         self.store = store_mod.Store(opts.data_dir, log=self.notice)
@@ -135,7 +136,6 @@ class App:
         self.last_native: pygame.Surface | None = None
         self.action_log: list[Action] = []   # the last actions handled (tests read it)
         self.anim_speed = opts.anim_speed    # every timeline runs at this speed (0: instant)
-        self.now = opts.clock or time.monotonic   # the loop's clock
         self.last_input = self.now()          # when a person last touched anything
         self._last_step = self.now()
         # an object the cabinet installs (duck-typed; the core imports no scene):
