@@ -2,7 +2,7 @@
 
     python main.py [GAME] [--fullscreen | --window] [--scale integer|aspect|stretch]
                    [--scanlines] [--mute] [--data-dir DIR] [--seed N] [--frames N]
-                   [--screenshot FILE]
+                   [--screenshot FILE] [--kiosk]
 """
 
 from __future__ import annotations
@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=_positive, metavar="N", help="run N frames, then exit")
     p.add_argument("--screenshot", metavar="FILE",
                    help="at exit, write the last presented frame as PNG")
+    p.add_argument("--kiosk", action="store_true",
+                   help="cabinet mode: full screen, no way out but the operator menu "
+                        "(also the kiosk setting; see docs/cabinet.md)")
     p.add_argument("--size", type=_size, metavar="WxH", help="the window's size")
     return p
 
@@ -99,9 +102,14 @@ def parse_args(argv=None):
 
 def root_scene(app) -> None:
     """The composition root: the launcher at the bottom of the stack, and the game named on
-    the command line over it."""
+    the command line over it. In cabinet mode (--kiosk or the kiosk setting) the cabinet
+    installs the launcher and watches over it: credits, attract loop, operator menu."""
     from games.launcher.scene import LauncherScene, open_game
-    app.push(LauncherScene(app))
+    if app.kiosk:
+        from games.cabinet import install
+        install(app)
+    else:
+        app.push(LauncherScene(app))
     if app.options.game:
         open_game(app, app.options.game, seed=app.options.seed)
 
@@ -114,7 +122,8 @@ def main(argv=None) -> int:
         return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
                            scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
                            seed=args.seed, frames=args.frames, screenshot=args.screenshot,
-                           window_size=args.size, started=STARTED), root_scene)
+                           window_size=args.size, kiosk=args.kiosk, started=STARTED),
+                       root_scene)
     except DisplayUnavailable as exc:     # no screen: one sentence, not an invisible run
         print(exc, file=sys.stderr)
         return 1

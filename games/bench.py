@@ -1,6 +1,8 @@
 """Headless benchmark: how fast Tricade starts, draws and thinks.
 
     python -m games.bench [--json FILE] [--frames N] [--runs R] [--skip-ai]
+    python -m games.bench --soak HOURS [--json FILE]   (the cabinet's attract-loop soak:
+                                                        games/cabinet/soak.py)
 
 - start-up: wall time of ``python main.py --frames 1`` from spawn to exit (an upper bound
   on the time to the first presented frame), median of R runs; and the time to the first
@@ -232,7 +234,13 @@ def main(argv=None) -> int:
     p.add_argument("--runs", type=int, default=5, help="start-up runs")
     p.add_argument("--positions", type=int, default=20, help="positions per AI level")
     p.add_argument("--skip-ai", action="store_true", help="no AI decision timing")
+    p.add_argument("--soak", type=float, metavar="HOURS",
+                   help="only the cabinet's soak: HOURS of attract loop on a sped-up clock")
     args = p.parse_args(argv)
+    if args.soak is not None:
+        sys.path.insert(0, str(ROOT))
+        from games.cabinet import soak
+        return soak.main(["--hours", str(args.soak)] + (["--json", args.json] if args.json else []))
     if args.frames < 10 or args.runs < 1 or args.positions < 1:
         p.error("--frames must be 10 or more, --runs and --positions 1 or more")
 

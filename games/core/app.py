@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from . import store as store_mod  # noqa: E402
 from .audio import Audio  # noqa: E402
 from .display import Display, init_video  # noqa: E402
-from .input import Action, Input  # noqa: E402
+from .input import Action, Input, load_controller_mappings  # noqa: E402
 from .worker import Worker  # noqa: E402
 
 FPS = 60
@@ -84,6 +84,8 @@ class Options:
     window_size: tuple | None = None
     worker_mode: str = "process"
     anim_speed: float = 1.0           # the timeline's speed: tests and the attract mode raise it
+    kiosk: bool = False               # cabinet mode (also the "kiosk" setting): see games/cabinet
+    clock: object = None              # a monotonic clock (tests and the soak speed time up)
     started: float | None = None      # perf_counter() at process start, for start-up timing
 
 
@@ -91,6 +93,7 @@ class App:
     def __init__(self, options: Options | None = None):
         self.options = opts = options or Options()
         self.t0 = opts.started if opts.started is not None else time.perf_counter()
+        self.now = opts.clock or time.monotonic   # the loop's clock (tests and the soak move it)
         init_video()          # DisplayUnavailable (one sentence) if there is no screen
         pygame.joystick.init()
         self.store = store_mod.Store(opts.data_dir, log=self.notice)
@@ -101,17 +104,23 @@ class App:
         if problem:
             self.notice(problem)
         self.settings = store_mod.load_settings(self.store)
+        # cabinet mode: full screen always, the close request and F11 do nothing
+        self.kiosk = bool(opts.kiosk or self.settings["kiosk"]["enabled"])
         if opts.fullscreen is not None:
             self.settings["fullscreen"] = opts.fullscreen
         if opts.scale is not None:
             self.settings["scale"] = opts.scale
         if opts.scanlines:
             self.settings["scanlines"] = True
-        self.display = Display(fullscreen=self.settings["fullscreen"],
+        self.display = Display(fullscreen=self.settings["fullscreen"] or self.kiosk,
                                scale=self.settings["scale"],
                                scanlines=self.settings["scanlines"],
                                window_size=opts.window_size)
-        self.input = Input(self.settings)
+        self.input = Input(self.settings, kiosk=self.kiosk)
+        # pads SDL does not know: a gamecontrollerdb.txt, before any pad is opened
+        self.pad_mappings = load_controller_mappings(
+            os.environ.get("SDL_GAMECONTROLLERCONFIG_FILE")
+            or str(self.store.dir / "gamecontrollerdb.txt"))
         self.audio = Audio(enabled=self.settings["sound"] and not opts.mute,
                            volume=self.settings["volume"] / 10, log=self.notice)
         self.muted = opts.mute
@@ -127,13 +136,17 @@ class App:
         self.last_native: pygame.Surface | None = None
         self.action_log: list[Action] = []   # the last actions handled (tests read it)
         self.anim_speed = opts.anim_speed    # every timeline runs at this speed (0: instant)
-        self.last_input = time.monotonic()   # when a person last touched anything
-        self._last_step = time.monotonic()
+        self.last_input = self.now()          # when a person last touched anything
+        self._last_step = self.now()
+        # an object the cabinet installs (duck-typed; the core imports no scene):
+        # event(event, now) -> True to swallow it, frame(now) once a frame, error(exc) ->
+        # True when it handled an exception raised inside a scene
+        self.supervisor = None
 
     @property
     def idle_seconds(self) -> float:
         """Seconds since the last real input (a key, a button, a pointer move, a stick)."""
-        return time.monotonic() - self.last_input
+        return self.now() - self.last_input
 
     # -- notices ----------------------------------------------------------------------------
     def notice(self, sentence: str) -> None:
@@ -145,7 +158,7 @@ class App:
         self.toast(sentence)
 
     def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
-        self._toasts.append([text, time.monotonic() + seconds])
+        self._toasts.append([text, self.now() + seconds])
         self.dirty = True
 
     # -- settings ---------------------------------------------------------------------------
@@ -155,7 +168,7 @@ class App:
     def apply_settings(self) -> None:
         s = self.settings
         self.display.configure(scale=s["scale"], scanlines=s["scanlines"])
-        self.display.set_fullscreen(s["fullscreen"])
+        self.display.set_fullscreen(s["fullscreen"] or self.kiosk)
         self.audio.set_enabled(s["sound"] and not self.muted)
         self.audio.set_volume(s["volume"] / 10)
         self.input.apply_settings(s)
@@ -236,12 +249,28 @@ class App:
         return 0
 
     def step(self) -> None:
-        """One frame: events, repeats, update, and (if anything changed) draw and present."""
-        now = time.monotonic()
+        """One frame: events, repeats, update, and (if anything changed) draw and present.
+        With a supervisor that takes errors (kiosk mode), an exception inside a scene goes
+        to it instead of ending the program."""
+        sup = self.supervisor
+        if sup is None:
+            self._step()
+            return
+        try:
+            self._step()
+        except Exception as exc:
+            if not sup.error(exc):
+                raise
+            self.dirty = True
+
+    def _step(self) -> None:
+        now = self.now()
         # real time since the last frame (a test that steps by hand sees time pass too)
         dt = min(0.25, now - self._last_step) if self.frame else 0.0
         self._last_step = now
         for event in pygame.event.get():
+            if self.supervisor is not None and self.supervisor.event(event, now):
+                continue
             self._event(event, now)
         for action in self.input.update(now):
             self._deliver(action)
@@ -249,6 +278,8 @@ class App:
             self.notice(text)
         self.input.notices.clear()
         self.store.notices.clear()
+        if self.supervisor is not None:
+            self.supervisor.frame(now)
         top = self.top
         if top is None:
             self.running = False
@@ -270,7 +301,8 @@ class App:
     def _event(self, event, now: float) -> None:
         t = event.type
         if t == pygame.QUIT:
-            self.running = False
+            if not self.kiosk:           # a cabinet ignores the window's close request
+                self.running = False
         elif t == pygame.WINDOWFOCUSLOST:
             self.input.release_all()
             if not self.display.fullscreen:
@@ -287,6 +319,8 @@ class App:
             self.dirty = True
         elif t == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
                 event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT)):
+            if self.kiosk:
+                return
             self.display.toggle_fullscreen()
             self.settings["fullscreen"] = self.display.fullscreen
             self.save_settings()
@@ -303,7 +337,7 @@ class App:
 
     def _deliver(self, action: Action) -> None:
         top = self.top
-        self.last_input = time.monotonic()
+        self.last_input = self.now()
         if top is None or self.paused:
             return
         self.action_log.append(action)

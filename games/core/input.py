@@ -43,6 +43,19 @@ PAD_BUTTONS = {
 PAD_DIRECTIONS = {"dpup": "up", "dpdown": "down", "dpleft": "left", "dpright": "right"}
 # Joysticks without a controller mapping: a common layout of the first eight buttons.
 PLAIN_JOY_BUTTONS = ("a", "b", "x", "y", "leftshoulder", "rightshoulder", "back", "start")
+# Cabinet mode: what keyboard encoders (I-PAC) send by MAME's default map, by key code.
+# A name in DIRECTIONS is a stick direction; anything else is the pad button it stands for
+# (a: button 1 confirms, b: button 2 goes back, x and y: the scene's pad commands).
+ARCADE_KEYS = {
+    # player 1: the arrows; buttons Left Ctrl, Left Alt, Space, Left Shift
+    "up": "up", "down": "down", "left": "left", "right": "right",
+    "left ctrl": "a", "left alt": "b", "space": "x", "left shift": "y",
+    # player 2: R F D G; buttons A S Q W
+    "r": "up", "f": "down", "d": "left", "g": "right",
+    "a": "a", "s": "b", "q": "x", "w": "y",
+    # 1 and 2: the start buttons (5 and 6, the coins, are the cabinet's)
+    "1": "start", "2": "start",
+}
 _MODS = {"ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT, "shift": pygame.KMOD_SHIFT,
          "gui": pygame.KMOD_GUI}
 
@@ -64,6 +77,46 @@ class Action:
                                            ("button", self.button), ("char", self.char))
                  if v]
         return f"Action({self.kind}{', ' if extra else ''}{', '.join(extra)}, {self.source})"
+
+
+def _sdl_library():
+    """pygame-ce's own SDL library (the one its controllers live in), through ctypes."""
+    import ctypes
+    import glob
+    import os
+    here = os.path.dirname(pygame.__file__)
+    found = (glob.glob(os.path.join(here, "..", "pygame_ce.libs", "libSDL2-2*.so*"))
+             + glob.glob(os.path.join(here, ".dylibs", "libSDL2*.dylib"))
+             + glob.glob(os.path.join(here, "SDL2.dll")))
+    if not found:
+        import ctypes.util
+        name = ctypes.util.find_library("SDL2")
+        found = [name] if name else []
+    return ctypes.CDLL(found[0]) if found else None
+
+
+def load_controller_mappings(path) -> int:
+    """Add the pad layouts of a ``gamecontrollerdb.txt`` (the community SDL_GameControllerDB
+    format; SDL keeps the lines for this platform) before pads are opened. Returns how many
+    were added; -1 when the file or SDL could not be read. Never raises."""
+    import ctypes
+    import os
+    if not path or not os.path.isfile(path):
+        return -1
+    try:
+        lib = _sdl_library()
+        if lib is None:
+            return -1
+        lib.SDL_RWFromFile.restype = ctypes.c_void_p
+        lib.SDL_RWFromFile.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+        lib.SDL_GameControllerAddMappingsFromRW.restype = ctypes.c_int
+        lib.SDL_GameControllerAddMappingsFromRW.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        rw = lib.SDL_RWFromFile(os.fsencode(path), b"rb")
+        if not rw:
+            return -1
+        return int(lib.SDL_GameControllerAddMappingsFromRW(rw, 1))   # 1: SDL closes it
+    except (OSError, AttributeError):
+        return -1
 
 
 def key_name(key: int) -> str:
@@ -94,7 +147,8 @@ class _Pad:
 class Input:
     """Turns pygame events into Actions, with repeat, bindings and hot-plugged pads."""
 
-    def __init__(self, settings: dict | None = None):
+    def __init__(self, settings: dict | None = None, kiosk: bool = False):
+        self.kiosk = kiosk     # arcade keys, no letter commands, no typed text
         self.keys: dict[str, list[str]] = {}
         self.pad: dict[str, list[str]] = {}
         self.swap_confirm = False
@@ -127,6 +181,18 @@ class Input:
 
     def _key_action(self, key: int, mod: int) -> tuple[str, str] | None:
         name = key_name(key)
+        if self.kiosk:
+            # the arcade map by key code alone (a held button is a held modifier), then the
+            # core bindings (Enter, Esc ...) of a plain keyboard; never the scene's letters
+            arcade = ARCADE_KEYS.get(name)
+            if arcade is not None:
+                return (arcade, "") if arcade in DIRECTIONS else self._pad_action(arcade)
+            if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI):
+                return None
+            for action, names in self.keys.items():
+                if name in names:
+                    return action, ""
+            return None
         mod &= pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI | pygame.KMOD_SHIFT
         loose = mod & ~pygame.KMOD_SHIFT
         for command, specs in self.commands.items():
@@ -169,7 +235,7 @@ class Input:
             hit = self._key_action(event.key, event.mod)
             char = event.unicode if getattr(event, "unicode", "") and event.unicode.isprintable() else ""
             if hit is None:
-                if char and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI)):
+                if char and not self.kiosk and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI)):
                     out.append(Action("text", char=char, source="key"))
                 return out
             kind, name = hit

@@ -412,6 +412,21 @@ DEFAULT_PAD = {
     "menu": ["start"],
 }
 
+# cabinet (kiosk) mode: games/cabinet and docs/cabinet.md
+DEFAULT_KIOSK = {
+    "enabled": False,         # start in cabinet mode without --kiosk
+    "free_play": True,        # False: coins buy credits, Start spends one
+    "coins_per_credit": 1,
+    "attract_after": 60,      # seconds of quiet on the launcher before the attract loop
+    "demo_seconds": 60,       # the longest a demo game runs in the attract loop
+    "continue_after": 180,    # seconds nobody moves before a game asks "CONTINUE?"
+    "attract_sound": False,
+    "attract_volume": 3,      # 0-10
+    "hidden_games": [],       # registry names not shown on the cabinet
+    "exit_hold": ["1", "2"],  # keys held together to leave the program
+    "exit_hold_seconds": 5,
+}
+
 DEFAULT_SETTINGS = {
     "scale": "aspect",
     "scanlines": False,
@@ -422,6 +437,7 @@ DEFAULT_SETTINGS = {
     "keys": DEFAULT_KEYS,
     "pad": DEFAULT_PAD,
     "games": {},            # per-game options, e.g. {"tripppin": {"level": 3}}
+    "kiosk": DEFAULT_KIOSK,
 }
 SETTINGS_VERSION = 1
 
@@ -442,6 +458,19 @@ SETTINGS_SCHEMA = Table({
     "pad": Table({action: _names(names) for action, names in DEFAULT_PAD.items()}),
     # per-game options: each game's own schema checks its part (games/<name>/scene.py)
     "games": Table({}, extra=Table({}, extra="keep"), max_extra=32),
+    "kiosk": Table({
+        "enabled": Bool(False),
+        "free_play": Bool(True),
+        "coins_per_credit": Int(1, 9, 1),
+        "attract_after": Int(10, 3600, 60),
+        "demo_seconds": Int(10, 600, 60),
+        "continue_after": Int(30, 3600, 180),
+        "attract_sound": Bool(False),
+        "attract_volume": Int(0, 10, 3),
+        "hidden_games": ListOf(Str(max_len=40), max_len=32, default=[]),
+        "exit_hold": ListOf(Str(max_len=40), max_len=4, min_len=1, default=["1", "2"]),
+        "exit_hold_seconds": Int(1, 60, 5),
+    }),
 })
 
 

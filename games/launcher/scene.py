@@ -72,34 +72,67 @@ class LauncherScene(LauncherBase):
 
     def __init__(self, app):
         super().__init__(app)
-        self.entries = games.games()
-        items = [Item(e.title, on_confirm=lambda e=e: open_game(self.app, e.name),
+        self.refresh()
+
+    @property
+    def cabinet(self):
+        """The cabinet's supervisor in kiosk mode (credits, shown games), else None."""
+        return self.app.supervisor if getattr(self.app, "kiosk", False) else None
+
+    def refresh(self) -> None:
+        """(Re)build the menu: in kiosk mode only the games the operator shows, no Settings
+        (the operator menu has them) and no Quit."""
+        cab = self.cabinet
+        self.entries = cab.shown_games() if cab is not None else games.games()
+        items = [Item(e.title, on_confirm=lambda e=e: self.start(e.name),
                       value=lambda e=e: f"{e.machine} {e.year}", hint=e.blurb)
                  for e in self.entries]
         if not items:
             items.append(Item("No games registered", enabled=False))
-        items += [
-            Item("Scores", on_confirm=lambda: self.app.push(ScoresScene(self.app)),
-                 hint="The score tables of every game."),
-            Item("Settings", on_confirm=lambda: self.app.push(SettingsScene(self.app)),
-                 hint="Display, sound, keys and gamepad."),
-            Item("Quit", on_confirm=self.app.quit, hint="Leave Tricade."),
-        ]
+        items.append(Item("Scores", on_confirm=lambda: self.app.push(ScoresScene(self.app)),
+                          hint="The score tables of every game."))
+        if cab is None:
+            items += [
+                Item("Settings", on_confirm=lambda: self.app.push(SettingsScene(self.app)),
+                     hint="Display, sound, keys and gamepad."),
+                Item("Quit", on_confirm=self.app.quit, hint="Leave Tricade."),
+            ]
+        cursor = getattr(getattr(self, "menu", None), "cursor", 0)
         self.menu = MenuList(items, menu_look(24), pygame.Rect(80, 120, 480, 24 * len(items)),
-                             sound=self.ui_sound)
+                             cursor=min(cursor, len(items) - 1), sound=self.ui_sound)
+
+    def start(self, name: str) -> None:
+        """Open a game (in kiosk mode with coins: when a credit is spent)."""
+        cab = self.cabinet
+        if cab is not None and not cab.spend_credit():
+            return
+        open_game(self.app, name)
 
     def handle(self, action) -> None:
+        cab = self.cabinet
         if action.kind == "back":
-            self.menu.cursor = len(self.menu.items) - 1
-            return
-        if action.kind == "menu":           # Start, F10, Tab: the launcher's menu is Settings
-            self.app.push(SettingsScene(self.app))
+            if cab is None:
+                self.menu.cursor = len(self.menu.items) - 1
+            return                           # a cabinet is never left with Esc or back
+        if action.kind == "menu":
+            if cab is not None:              # Start: start the chosen game
+                if self.menu.cursor < len(self.entries):
+                    self.menu.activate()
+                return
+            self.app.push(SettingsScene(self.app))   # Start, F10, Tab: Settings
             return
         self.menu.handle(action)
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)
         self.draw_menu(surface, self.menu)
+        cab = self.cabinet
+        if cab is not None:
+            ega = fonts.get("ega8x14")
+            text = cab.credit_text()
+            ega.draw(surface, text, ((640 - ega.size(text)[0]) // 2, 428), TITLE)
+            self.footer(surface, "Stick: choose  Button 1 or Start: play")
+            return
         pads = len(self.app.input.pads)
         self.footer(surface, "Arrows/pad: choose  Enter/A: start  F10/Start: settings  F11: full screen"
                     + (f"  ({pads} pad{'s' if pads != 1 else ''})" if pads else ""))
@@ -308,6 +341,9 @@ class ScoresScene(LauncherBase):
                 lines = entry.score_lines(app.store)
             except ImportError:
                 lines = []
+            extra = getattr(app.supervisor, "score_lines", None)   # the cabinet's winners
+            if extra is not None:
+                lines = list(lines) + extra(entry.name)
             if lines:
                 self.lines += [(entry.title, TITLE)] + [(line, FG) for line in lines] + [("", FG)]
         if not self.lines:

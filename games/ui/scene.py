@@ -154,7 +154,10 @@ class GameScene(LookScene):
         self._over_fired = self.table.state.is_over
         self._pending_seen = None
         self.resumed = False
-        if seed is None and not demo and self.resume_on_start:
+        self.abandoned = False      # left by a person who walked away (kiosk: not kept)
+        # a cabinet keeps no game to resume: the next person starts afresh
+        self.kiosk = bool(getattr(app, "kiosk", False))
+        if seed is None and not demo and self.resume_on_start and not self.kiosk:
             self.resumed = self.table.load(self.store, self.save_name)
             if self.resumed:
                 self.after_load()
@@ -282,6 +285,9 @@ class GameScene(LookScene):
             self._over_fired = True
             self.forget_autosave()
             self.on_game_over()
+            supervisor = getattr(self.app, "supervisor", None)
+            if not self.demo and hasattr(supervisor, "game_over"):
+                supervisor.game_over(self)       # the cabinet's initials for the others
             changed = True
         elif not t.state.is_over:
             self._over_fired = False
@@ -309,10 +315,33 @@ class GameScene(LookScene):
         self.table.new_game(seed=seed, options=self.game_options())
         self._over_fired = False
 
+    # -- a person who walked away (the cabinet's continue countdown) -------------------------
+    def awaiting_person(self) -> bool:
+        """True when a person is to move in a game that is not over (and not a demo)."""
+        t = self.table
+        return not self.demo and not self.abandoned and t.human_to_move and not t.state.is_over
+
+    def ask_continue(self, seconds: int = 10) -> "ContinueScene":
+        """Close the modals over this game and count down "CONTINUE? n" over it."""
+        self.app.pop_to(self)
+        return self.app.push(ContinueScene(self, seconds))
+
+    def abandon(self) -> None:
+        """Nobody came back: the game ends unrecorded and unsaved; the scene closes."""
+        self.abandoned = True
+        self.table.cancel_thinking()
+        if not self.kiosk:
+            self.autosave()
+        elif not self.demo:
+            self.forget_autosave()
+        if self in self.app.stack:
+            self.app.pop_to(self)
+            self.app.pop()
+
     def autosave(self) -> None:
         """The game in progress, written whole after every move (a power cut loses none)."""
         t = self.table
-        if self.demo or t.state.is_over or (t.index == 0 and not self.save_unplayed):
+        if self.demo or self.kiosk or self.abandoned or t.state.is_over or (t.index == 0 and not self.save_unplayed):
             return
         try:
             t.save(self.store, self.save_name)
@@ -329,3 +358,41 @@ class GameScene(LookScene):
         self.timeline.finish(sounds=False)
         self.autosave()
         self.table.close()
+
+
+class ContinueScene(ModalScene):
+    """"CONTINUE? 10": a person is to move and nobody has touched anything for a while.
+    Any input goes on with the game; at 0 the game is abandoned (``GameScene.abandon``)."""
+
+    name = "continue"
+
+    def __init__(self, game: "GameScene", seconds: int = 10):
+        super().__init__(game)
+        self.left = float(seconds)
+
+    @property
+    def shown(self) -> int:
+        return max(0, int(self.left + 0.999))
+
+    def handle(self, action) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    def update(self, dt: float) -> bool:
+        before = self.shown
+        self.left -= dt
+        if self.left <= 0:
+            self.game.abandon()
+            return True
+        return self.shown != before
+
+    def draw(self, surface) -> None:
+        font = fonts.get(self.font_name)
+        fg, bg = self.toast_colors
+        text = f"CONTINUE? {self.shown}"
+        w, h = surface.get_size()
+        tw = font.size(text)[0]
+        box = (w // 2 - tw // 2 - font.width * 2, h // 2 - font.height,
+               tw + font.width * 4, font.height * 2)
+        surface.fill(bg, box)
+        font.draw(surface, text, (w // 2 - tw // 2, h // 2 - font.height // 2), fg)

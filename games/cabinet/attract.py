@@ -1,0 +1,216 @@
+"""The attract loop: the cabinet plays itself while nobody is there.
+
+A title card, then each shown game in turn plays a real computer-against-computer demo on
+its own screen (``SceneClass(app, seed=..., demo=True)``: it writes nothing) for
+``demo_seconds`` or to its end, under a blinking "PRESS START" (or "INSERT COIN"); between
+demos, the high-score tables and the title card again. Any input ends it at once, and that
+input does nothing else. Sound is off unless the operator turned attract sound on.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from games.ui import fonts, looks
+from games.ui.scene import LookScene
+
+CARD_SECONDS = 8.0      # a title or score card
+LINGER_SECONDS = 4.0    # a finished demo stays on its last picture
+BLINK = 0.5             # the prompt is shown half a second, hidden half a second
+
+BG = (12, 16, 40)
+FG = (200, 204, 220)
+DIM = (96, 104, 140)
+TITLE = (255, 184, 64)
+ACCENT = (120, 200, 255)
+
+
+class AttractScene(LookScene):
+    name = "attract"
+
+    def __init__(self, app, cabinet, seed: int | None = None):
+        super().__init__(app)
+        self.cabinet = cabinet
+        self.rng = random.Random(seed)
+        self.child = None           # the demo game scene, or None on a card
+        self.card = "title"         # "title", "scores" or "demo"
+        self.t = 0.0
+        self.clock = 0.0            # for the blink
+        self.position = -1          # where in the playlist
+        self.games_shown: list[str] = []    # every demo started, in order (tests read it)
+        self.left = False
+        self._over_for = 0.0
+
+    # -- the look follows the demo --------------------------------------------------------
+    @property
+    def look(self):
+        return self.child.look if self.child is not None else looks.LAUNCHER
+
+    @property
+    def commands(self):
+        return {}
+
+    @property
+    def pad_commands(self):
+        return {}
+
+    # -- life -----------------------------------------------------------------------------
+    def enter(self) -> None:
+        k = self.app.settings["kiosk"]
+        audio = self.app.audio
+        audio.set_enabled(bool(k["attract_sound"]) and self.app.settings["sound"]
+                          and not self.app.muted)
+        audio.set_volume(k["attract_volume"] / 10)
+        self.cabinet.log.debug("attract loop starts")
+        self.next()
+
+    def playlist(self) -> list:
+        """title, game 1, scores, game 2, title, game 3, scores ..."""
+        out = []
+        for i, entry in enumerate(self.cabinet.shown_games()):
+            out += ["title" if i % 2 == 0 else "scores", entry]
+        return out or ["title", "scores"]
+
+    def next(self) -> None:
+        self._end_child()
+        items = self.playlist()
+        self.position = (self.position + 1) % len(items)
+        item = items[self.position]
+        self.t = 0.0
+        self._over_for = 0.0
+        if isinstance(item, str):
+            self.card = item
+            self.lines = self.score_lines() if item == "scores" else []
+        else:
+            self.start_demo(item)
+        self.app.reformat()
+        self.app.dirty = True
+
+    def start_demo(self, entry) -> None:
+        app = self.app
+        try:
+            scene = entry.scene_factory()(app, seed=self.rng.randrange(2 ** 31), demo=True)
+            # the computer "thinks" as long as the app's speed allows, on the app's clock
+            scene.table.min_think = scene.min_think / max(1.0, app.anim_speed)
+            scene.table.clock = app.now
+            scene.enter()
+        except Exception:
+            self.cabinet.log.exception("the demo of %s could not start", entry.name)
+            self.card = "title"
+            return
+        self.child = scene
+        self.card = "demo"
+        self.games_shown.append(entry.name)
+        self.cabinet.demos_played += 1
+
+    def _end_child(self) -> None:
+        child, self.child = self.child, None
+        if child is not None:
+            child.close()
+
+    def leave(self) -> None:
+        """Back to the launcher (any input)."""
+        if self.left:
+            return
+        self.left = True
+        self.app.input.release_all()
+        if self in self.app.stack:
+            self.app.pop_to(self)
+            self.app.pop()
+
+    def close(self) -> None:
+        self._end_child()
+        app = self.app
+        s = app.settings
+        app.audio.set_enabled(s["sound"] and not app.muted)
+        app.audio.set_volume(s["volume"] / 10)
+
+    def handle(self, action) -> None:
+        self.leave()         # any key, button or pointer move: the person sees the launcher
+
+    def update(self, dt: float) -> bool:
+        before = self._blink_on()
+        self.t += dt
+        self.clock += dt
+        changed = False
+        if self.child is not None:
+            changed = self.child.update(dt)
+            if self.app.top is not self and self in self.app.stack:
+                self.app.pop_to(self)        # a demo opens no dialogs over the loop
+            over = self.child.table.state.is_over
+            if over:
+                self._over_for += dt
+            if self.t >= self.app.settings["kiosk"]["demo_seconds"] or (
+                    over and self._over_for >= LINGER_SECONDS):
+                self.next()
+                return True
+        elif self.t >= CARD_SECONDS:
+            self.next()
+            return True
+        return changed or before != self._blink_on()
+
+    def animating(self) -> bool:
+        return self.child is not None and self.child.animating()
+
+    def _blink_on(self) -> bool:
+        return int(self.clock / BLINK) % 2 == 0
+
+    # -- drawing --------------------------------------------------------------------------
+    def score_lines(self) -> list:
+        out = []
+        for entry in self.cabinet.shown_games():
+            try:
+                lines = list(entry.score_lines(self.app.store))
+            except Exception:
+                lines = []
+            lines += self.cabinet.score_lines(entry.name)
+            if lines:
+                out += [(entry.title, TITLE)] + [(line, FG) for line in lines[:6]] + [("", FG)]
+        return out or [("No scores yet: be the first!", FG)]
+
+    def draw(self, surface) -> None:
+        if self.child is not None:
+            self.child.draw(surface)
+        elif self.card == "scores":
+            self.draw_card(surface, "HIGH SCORES")
+            ega = fonts.get("ega8x14")
+            for i, (line, colour) in enumerate(self.lines[:22]):
+                ega.draw(surface, line, (48, 104 + i * 15), colour)
+        else:
+            self.draw_card(surface, "TRICADE")
+            ega = fonts.get("ega8x14")
+            lines = ["four strategy games of 1989-1993", ""]
+            lines += [f"{e.title}  -  {e.machine} {e.year}" for e in self.cabinet.shown_games()]
+            for i, line in enumerate(lines):
+                ega.draw(surface, line, ((640 - ega.size(line)[0]) // 2, 120 + i * 20),
+                         ACCENT if i > 1 else DIM)
+        self.draw_prompt(surface)
+
+    def draw_card(self, surface, title: str) -> None:
+        surface.fill(BG)
+        big = fonts.get("topaz8x8").render(title, TITLE)
+        big = pygame.transform.scale(big, (big.get_width() * 4, big.get_height() * 4))
+        surface.blit(big, ((640 - big.get_width()) // 2, 28))
+        pygame.draw.line(surface, DIM, (40, 92), (600, 92), 2)
+
+    def draw_prompt(self, surface) -> None:
+        """The blinking PRESS START (or INSERT COIN), and the credit line, over the picture."""
+        font = fonts.get(self.font_name)
+        fg, bg = self.toast_colors
+        w, h = surface.get_size()
+        credit = self.cabinet.credit_text()
+        cw = font.size(credit)[0]
+        surface.fill(bg, (w - cw - font.width * 2, 0, cw + font.width * 2, font.height + 2))
+        font.draw(surface, credit, (w - cw - font.width, 1), fg)
+        if not self._blink_on():
+            return
+        text = self.cabinet.prompt_text()
+        img = font.render(text, fg)
+        scale = 2 if w >= 400 else 1
+        img = pygame.transform.scale(img, (img.get_width() * scale, img.get_height() * scale))
+        x, y = (w - img.get_width()) // 2, h - img.get_height() - h // 6
+        surface.fill(bg, (x - font.width, y - 2, img.get_width() + font.width * 2,
+                          img.get_height() + 4))
+        surface.blit(img, (x, y))

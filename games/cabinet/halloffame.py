@@ -1,0 +1,110 @@
+"""The cabinet's high scores for games without an initials entry of their own (Tripppin,
+Triple 3, and whatever registers later; Tribolo keeps its own best-total card).
+
+The choice, kept simple: a person who beats the computer enters three initials with the
+stick (up/down change a letter, left/right move, button 1 accepts). The table of each game
+(``scores/cabinet-<game>``) keeps the ten best wins: the stronger computer first, then the
+shorter game (fewer moves).
+"""
+
+from __future__ import annotations
+
+from games.core import schema
+from games.ui import fonts
+from games.ui.scene import ModalScene
+from games.ui.widgets import InitialsEntry, MenuLook
+
+KEEP = 10
+_ROW = schema.Table({"initials": schema.Str(3, "[A-Z]{3}", "AAA", min_len=3),
+                     "level": schema.Int(0, 99, 0), "moves": schema.Int(0, 10 ** 6, 0)})
+TABLE = schema.Table({"wins": schema.ListOf(_ROW, max_len=KEEP, default=[])})
+
+
+def store_name(game: str) -> str:
+    return f"scores/cabinet-{game}"
+
+
+def result(scene) -> dict | None:
+    """{"level", "moves"} when a person beat the computer in this game; else None."""
+    t = scene.table
+    try:
+        winners = set(t.state.winners())
+    except Exception:
+        return None
+    humans = {s for s, kind in t.seats.items() if kind == "human"}
+    computers = [s for s, kind in t.seats.items() if kind != "human"]
+    if not computers or not (winners & humans) or (winners - humans):
+        return None
+    level = max(int(t.levels.get(s, 0)) for s in computers)
+    return {"level": level, "moves": len(t.moves)}
+
+
+def load(store, game: str) -> dict:
+    return store.load(store_name(game), {"wins": []}, 1, TABLE.clean)
+
+
+def add(store, game: str, initials: str, entry: dict) -> int | None:
+    """Keep a win; its place (0 first) or None when it is not among the best ten."""
+    table = load(store, game)
+    row = {"initials": initials.upper()[:3], "level": entry["level"], "moves": entry["moves"]}
+    wins = table["wins"] + [row]
+    wins.sort(key=lambda r: (-r["level"], r["moves"]))
+    place = next((i for i, r in enumerate(wins) if r is row), None)
+    table["wins"] = wins[:KEEP]
+    store.save(store_name(game), table, 1)
+    return place if place is not None and place < KEEP else None
+
+
+def qualifies(store, game: str, entry: dict) -> bool:
+    wins = load(store, game)["wins"]
+    if len(wins) < KEEP:
+        return True
+    worst = wins[-1]
+    return (-entry["level"], entry["moves"]) < (-worst["level"], worst["moves"])
+
+
+def lines(store, game: str) -> list:
+    wins = load(store, game)["wins"]
+    if not wins:
+        return []
+    return ["Cabinet champions"] + [
+        f"{i + 1:>2}. {r['initials']}  level {r['level']}  in {r['moves']} moves"
+        for i, r in enumerate(wins)]
+
+
+class InitialsScene(ModalScene):
+    """Over the finished game: "YOU BEAT THE COMPUTER" and three initials."""
+
+    name = "cabinet-initials"
+
+    def __init__(self, game, entry: dict):
+        super().__init__(game)
+        self.entry = entry
+        font = fonts.get(self.font_name)
+        fg, bg = self.toast_colors
+        look = MenuLook(font=font, fg=fg, bg=bg, hi_fg=bg, hi_bg=fg, dim=(128, 128, 128))
+        w, h = self.native_size
+        self.box = (w // 2 - font.width * 16, h // 2 - font.height * 4, font.width * 32,
+                    font.height * 8)
+        pos = (w // 2 - font.width * 8, h // 2)
+        self.widget = InitialsEntry(look, pos, "AAA", on_done=self.done)
+        self.kept = False
+
+    def done(self, initials: str) -> None:
+        self.kept = add(self.game.store, self.game.game, initials, self.entry) is not None
+        if self.app.top is self:
+            self.app.pop()
+
+    def handle(self, action) -> None:
+        self.widget.handle(action)
+
+    def draw(self, surface) -> None:
+        font = fonts.get(self.font_name)
+        fg, bg = self.toast_colors
+        surface.fill(bg, self.box)
+        x, y = self.box[0] + font.width, self.box[1] + font.height // 2
+        font.draw(surface, "YOU BEAT THE COMPUTER!", (x, y), fg)
+        font.draw(surface, f"Level {self.entry['level']}, {self.entry['moves']} moves.",
+                  (x, y + font.height + 2), fg)
+        font.draw(surface, "Your initials:", (x, y + 2 * (font.height + 2)), fg)
+        self.widget.draw(surface)
