@@ -163,18 +163,20 @@ class Worker:
 
     def _start(self, job: Job, args: tuple, kwargs: dict) -> None:
         if self.mode == "process":
-            try:
-                self._ensure_process()
-                data = pickle.dumps((job.id, job.target, args, kwargs, job.stream),
-                                    protocol=pickle.HIGHEST_PROTOCOL)
-                self._proc.stdin.write(len(data).to_bytes(4, "little") + data)
-                self._proc.stdin.flush()
-                return
-            except (OSError, ValueError) as exc:
-                print(f"The background worker could not start ({exc}); thinking in a thread.",
-                      file=sys.stderr)
-                self._kill()
-                self.mode = "thread"
+            data = pickle.dumps((job.id, job.target, args, kwargs, job.stream),
+                                protocol=pickle.HIGHEST_PROTOCOL)
+            for attempt in (1, 2):     # a child that died a moment ago: one fresh try
+                try:
+                    self._ensure_process()
+                    self._proc.stdin.write(len(data).to_bytes(4, "little") + data)
+                    self._proc.stdin.flush()
+                    return
+                except (OSError, ValueError) as exc:
+                    self._kill()
+                    if attempt == 2:
+                        print(f"The background worker could not start ({exc}); thinking "
+                              f"in a thread.", file=sys.stderr)
+            self.mode = "thread"
         threading.Thread(target=self._run_in_thread, args=(job, args, kwargs),
                          daemon=True, name=f"worker-{job.id}").start()
 
@@ -196,10 +198,13 @@ class Worker:
     def _reader(self, proc: subprocess.Popen) -> None:
         out = proc.stdout
         while True:
-            head = out.read(4)
-            if len(head) < 4:
+            try:
+                head = out.read(4)
+                if len(head) < 4:
+                    break
+                body = out.read(int.from_bytes(head, "little"))
+            except (OSError, ValueError):   # the pipe was closed under us: a cancel
                 break
-            body = out.read(int.from_bytes(head, "little"))
             try:
                 self._inbox.put(pickle.loads(body))
             except Exception as exc:  # a broken message ends this child's answers

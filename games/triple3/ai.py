@@ -238,7 +238,7 @@ def _best_in_box(i, r, b, holes, seat, remove):
         if best is None or v > best[0]:
             best = (v, h)
     got = (best[0] if seat == 0 else -best[0], best[1])
-    if len(_BEST) > 300_000:        # keep a long session's memory bounded
+    if len(_BEST) > 50_000:         # keep a long session's memory bounded
         _BEST.clear()
     _BEST[key] = got
     return got
