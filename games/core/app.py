@@ -209,7 +209,9 @@ class App:
         return self.push(scene)
 
     def pop_to(self, scene: Scene) -> None:
-        """Pop every scene above ``scene``."""
+        """Pop every scene above ``scene`` (nothing when it is no longer on the stack)."""
+        if scene not in self.stack:
+            return
         while self.stack and self.stack[-1] is not scene:
             self.pop()
 
