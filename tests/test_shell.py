@@ -594,3 +594,21 @@ def test_the_input_test_screen_keeps_its_text_inside_the_picture(make_app):
     black = (0, 0, 0)
     assert all(frame.get_at((w - 1, y))[:3] == black for y in range(h)), "no text cut at right"
     assert all(frame.get_at((x, h - 1))[:3] == black for x in range(w)), "none below"
+
+
+def test_a_pointer_resting_over_the_launcher_selects_nothing_until_it_moves(make_app):
+    """A window opening under the pointer sends one motion event: it must not select the
+    row beneath (Enter would then quit at once)."""
+    app, scene = launcher(make_app)
+    menu = scene.menu
+    quit_row = menu.item_rect(item_index(menu, "Quit")).center
+    win = app.display.to_window(quit_row)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=win, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step()
+    assert menu.cursor == 0, "the resting pointer selected nothing"
+    below = app.display.to_window((quit_row[0] + 4, quit_row[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(4, 0),
+                                         buttons=(0, 0, 0)))
+    app.step()
+    assert menu.items[menu.cursor].label == "Quit", "a real move selects"

@@ -302,6 +302,7 @@ def test_suggest_shows_marching_ants_on_a_legal_square(make_app):
     frames(app, 1)
     sq, how = scene.suggestion     # (a depth while the search deepens, then the verdict)
     assert sq in t.state.legal_moves() and (isinstance(how, str) or how >= 1)
+    assert scene.cursor == sq, "the keyboard cursor stands on the suggested square"
     tile = app.last_native.subsurface(scene.layout.tile(sq))
     assert {amiga.ORANGE, amiga.BLUE} <= colours(tile)     # the ants
     job = scene.suggest_job

@@ -595,6 +595,8 @@ class TriboloScene(GameScene):
             text, colour = msg.data
         elif st.is_over:
             text, colour = f"Game over: {result_text(st)}.  Enter: the results", YELLOW
+        elif self.banner is not None:       # nobody thinks before the box is closed
+            text, colour = "Press any key (or click) to begin.", WHITE
         else:
             text = (f"{st.current.upper()} to move: click a square, or arrows and Enter."
                     if self.table.human_to_move else f"{st.current.capitalize()} is thinking...")

@@ -409,6 +409,7 @@ class TripppinScene(GameScene):
                 if self.suggestion is None or self.suggestion[0] != result[0]:
                     self.app.play("amiga_ants")
                 self.suggestion = result
+                self.board_cursor.place(result[0])   # Enter plays what the ants mark
                 if job is truth and search is not None:
                     search.cancel()           # the truth is known: the search can stop
                     self.suggest_job = search = None

@@ -14,6 +14,9 @@ import pygame
 from games.core.input import Action
 
 
+_UNSEEN = object()     # no pointer position seen yet
+
+
 @dataclass
 class Item:
     label: str
@@ -47,9 +50,11 @@ class MenuList:
     cursor: int = 0
     sound: Callable[[str], None] | None = None
     _pressed: int | None = field(default=None, repr=False)
+    _pointer: object = field(default=None, repr=False)
 
     def __post_init__(self):
         self.rect = pygame.Rect(self.rect)
+        self._pointer = _UNSEEN
         if self.items and not self.items[self.cursor].is_enabled():
             self.move(1)
 
@@ -112,6 +117,11 @@ class MenuList:
             self.activate()
             return True
         if k == "pointer_move":
+            # the first position seen is where the pointer rested when the list appeared
+            # (a window opening under it sends one): only a real move selects
+            seen, self._pointer = self._pointer, action.pos
+            if seen is _UNSEEN or seen == action.pos:
+                return False
             i = self.item_at(action.pos)
             if i is not None and self.items[i].is_enabled():
                 self.cursor = i
