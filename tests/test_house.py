@@ -154,3 +154,13 @@ def test_the_board_cursor_goes_the_way_pressed():
         else:
             assert (nxt[0] - start[0]) * dx + (nxt[1] - start[1]) * dy > 0
     check()
+
+
+def test_the_table_knows_the_last_move():
+    t = Table("tribolo", "games.tribolo.rules", "games.tribolo.ai", worker=None, seed=8)
+    assert t.last_move is None
+    move = t.state.legal_moves()[0]
+    t.play(move)
+    assert t.last_move == move
+    t.undo()
+    assert t.last_move is None

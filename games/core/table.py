@@ -127,6 +127,18 @@ class Table:
         return self.states[self.index]
 
     @property
+    def last_move(self):
+        """The move (or outcome) that made the current position; None at the start."""
+        if self.index == 0 or self.index > len(self.moves):
+            return None
+        before = self.states[self.index - 1]
+        text = self.moves[self.index - 1]
+        if before.is_chance:
+            return next((o for o, _ in before.chance_outcomes() if before.move_text(o) == text),
+                        None)
+        return before.parse_move(text)
+
+    @property
     def history(self) -> tuple:
         """The states so far, oldest first, ending with the current one."""
         return tuple(self.states[: self.index + 1])

@@ -1,14 +1,9 @@
 """Tribolo's screen: the DOS EGA game of 1991-92 (Soleau Software), on the Tricade house.
 
-640x350 in the 16 EGA colours, the ega8x14 font. The running score of each colour across
-the top (the colour to move marked), the 16 x 11 board of white squares and grey tiles with
-its grid, a status line and the original's key line at the bottom:
-``S)ound V)save L)oad B)est U)ndo P)ossible N)ew C)scores Q)uit``. A ``GameScene``: the
-house builds the table from ``SETTINGS``, runs the timeline (flips, pauses, sounds, message
-timeouts) and saves after every move; one command table gives the keys, the pad buttons,
-the key line and the pop-up menu (F10/Tab/Esc/pad Start or B: every command, the seats,
-level and board). A click, or arrows/d-pad/stick and Enter/A, place a tile; pad X = Best,
-Y = Possible, Back = Undo.
+640x350 EGA, ega8x14: the scores across the top, the 16 x 11 board, a status line and the
+original's key line (``S)ound V)save L)oad B)est U)ndo P)ossible N)ew C)scores Q)uit``),
+all made from one command table that also gives the pad buttons (X Best, Y Possible, Back
+Undo) and the F10/Esc pop-up menu. Click, or arrows/d-pad and Enter/A, to place a tile.
 
 Choices where the original's documentation is silent (see also scores.py):
 - The title screen says "Press any key"; then the computer picks who goes first (the
@@ -31,7 +26,7 @@ Choices where the original's documentation is silent (see also scores.py):
   S)ee boards (each board's layout and score card; Enter or "Play this board" starts a new
   game on it and keeps it as the board setting), C)scores and Q)uit; Esc closes it to look
   at the board (Enter brings it back).
-- Squares are written as the rules write them (a4, p11) everywhere on screen.
+- Squares are written as the rules write them (a4); the square just played keeps a mark.
 """
 from __future__ import annotations
 
@@ -586,6 +581,12 @@ class TriboloScene(GameScene):
                 p = min(1.0, max(0.0, (t - start) / FLIP_TIME))
                 if p < 1.0:
                     surface.blit(tiles.get(flip_sprite(old, new, p)), grid.rect(*sq))
+        last = self.table.last_move
+        if last is not None and not self.timeline.running("flip"):
+            dot = pygame.Rect(0, 0, 6, 4)          # the square just played, to follow it
+            dot.center = grid.rect(*last).center
+            surface.fill(WHITE, dot)
+            pygame.draw.rect(surface, BLACK, dot, 1)
         if self.cursor.visible and not st.is_over:
             surface.blit(tiles.get("cursor"), grid.rect(*self.cursor.pos).move(-1, -1))
 

@@ -166,6 +166,7 @@ class Triple3Scene(GameScene):
         self.pointer = None                   # the last pointer position (menus open there)
         self.last_dice = None                 # the dice last thrown (shown after a failed throw)
         self.event = ""                       # what just happened, in words
+        self.last_move = None                 # (seat, box, hole) of the last move, marked
         self.events: list[str] = []           # every event said, for tests
         self.match_note = ""                  # "Red wins the match 2-1"
         self._visual = None
@@ -352,6 +353,7 @@ class Triple3Scene(GameScene):
                 self.timeline.add("pause", PAUSE_SECONDS)
         elif tr.kind == "move":
             kind, box, hole = tr.text and rules.parse_move(tr.text)
+            self.last_move = (tr.seat, box, hole)   # marked until the next move
             who, whom = NAMES[tr.seat], NAMES[other(tr.seat)]
             if kind == "remove":
                 self.say(f"{who} took {whom}'s peg from hole {hole} of box {box}; "
@@ -364,6 +366,7 @@ class Triple3Scene(GameScene):
             self.app.play("acorn_peg")
         else:
             self.last_dice = tr.after.dice
+            self.last_move = None
             if tr.kind in ("undo", "redo"):
                 self.say("Taken back." if tr.kind == "undo" else "Played again.")
             elif tr.kind == "load":
@@ -538,6 +541,8 @@ class Triple3Scene(GameScene):
                     label = str(hole)
                     f.draw(surface, label, (cell.centerx - len(label) * f.width // 2 + 1,
                                             hr.bottom + 3), GREY5)
+                if self.last_move and self.last_move[1:] == (box, hole):
+                    pygame.draw.rect(surface, PEG_COLOUR[self.last_move[0]], cell, 1)
                 if show_cursor and self.cursor[1:] == (box, hole):
                     pygame.draw.rect(surface, BLACK, cell, 2)
                     if flash:
