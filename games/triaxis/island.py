@@ -142,7 +142,7 @@ def island(width: int, height: int, terrain: str) -> Island:
     key = (width, height, terrain)
     got = _CACHE.get(key)
     if got is None:
-        if len(_CACHE) > 256:
+        if len(_CACHE) >= 16:           # a few islands: a long attract loop stays small
             _CACHE.clear()
         got = _CACHE[key] = Island(width, height, terrain)
     return got
