@@ -109,6 +109,7 @@ class AttractScene(LookScene):
         child, self.child = self.child, None
         if child is not None:
             child.close()
+            release_memory()
 
     def leave(self) -> None:
         """Back to the launcher (any input)."""
@@ -214,3 +215,15 @@ class AttractScene(LookScene):
         surface.fill(bg, (x - font.width, y - 2, img.get_width() + font.width * 2,
                           img.get_height() + 4))
         surface.blit(img, (x, y))
+
+
+def release_memory() -> None:
+    """Between demos: collect the finished game and hand freed heap back to the system, so
+    a day of demos does not leave the process larger (glibc keeps freed blocks otherwise)."""
+    import gc
+    gc.collect()
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):      # not glibc: nothing to hand back
+        pass
