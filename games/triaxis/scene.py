@@ -50,7 +50,7 @@ from games.ui.commands import Command, MenuItem, choice, separator
 from games.ui.dos import (BLACK, BLUE, BROWN, CYAN, DARK_GREY, GREEN, LIGHT_BLUE, LIGHT_CYAN,
                           LIGHT_GREEN, LIGHT_GREY, LIGHT_MAGENTA, LIGHT_RED, RED, WHITE,
                           YELLOW)
-from games.ui.scene import GameScene, ModalScene
+from games.ui.scene import GameScene
 from games.ui.widgets import InitialsEntry, Item
 
 COLOURS = rules.PLAYERS
@@ -1078,31 +1078,11 @@ def draw_help(surface, page: int) -> None:
 
 # -- boxes over the game ---------------------------------------------------------------------
 
-class BoxScene(ModalScene):
-    dialog: dos.Dialog
-
-    def click(self, _what: str = "") -> None:
-        self.app.play("dos_click")
-
-    def handle(self, action) -> None:
-        k = action.kind
-        if k in ("menu", "back") or (k == "pointer_down" and action.button == 3):
-            self.app.pop()
-        else:
-            self.dialog.handle(action)
-
-    def draw(self, surface) -> None:
-        self.dialog.draw(surface)
+BoxScene = dos.DialogScene
 
 
-class MenuScene(BoxScene):
+class MenuScene(dos.MenuScene):
     name = "triaxis-menu"
-
-    def __init__(self, game: TriAxisScene):
-        super().__init__(game)
-        self.dialog = dos.Dialog("MENU", items=dos.menu_items(game.menu_model(), self.app.pop),
-                                 cols=36, sound=self.click,
-                                 footer="\u2191\u2193 choose  \u2190\u2192 change  Enter")
 
 
 class SetupScene(BoxScene):

@@ -41,7 +41,7 @@ from games.ui.board import BoardCursor, SquareGrid
 from games.ui.commands import Command, MenuItem, choice, separator
 from games.ui.dos import (BLACK, BLUE, DARK_GREY, GREEN, LIGHT_BLUE, LIGHT_CYAN, LIGHT_GREEN,
                           LIGHT_GREY, LIGHT_RED, RED, WHITE, YELLOW)
-from games.ui.scene import GameScene, LookScene, ModalScene
+from games.ui.scene import GameScene, LookScene
 from games.ui.widgets import InitialsEntry, Item
 
 SAVE_NAME = "saves/tribolo"
@@ -607,13 +607,11 @@ class TriboloScene(GameScene):
 
 # -- dialogs and screens ----------------------------------------------------------------------
 
-class BoxScene(ModalScene):
-    """A dos.Dialog over the game; its menu clicks like the original's."""
+class BoxScene(dos.DialogScene):
+    """A box over the game; a command key closes it and runs on the game, the menu key
+    opens the game's menu, a click beside it closes it."""
 
-    dialog: dos.Dialog
-
-    def click(self, _what: str = "") -> None:
-        self.app.play("dos_click")
+    close_outside = True
 
     def run(self, name: str) -> None:
         """A command key: close the box, then run it on the game."""
@@ -621,37 +619,24 @@ class BoxScene(ModalScene):
         self.game.cmds.run(name)
 
     def handle(self, action) -> None:
-        k = action.kind
-        if k in ("menu", "back") or (k == "pointer_down"
-                                     and not self.dialog.contains(action.pos)):
+        if self.closes(action):
             self.app.pop()
-            if k == "menu" and not isinstance(self, MenuScene):
+            if action.kind == "menu" and not isinstance(self, MenuScene):
                 self.game.open_menu()
-        elif k == "command":
+        elif action.kind == "command":
             self.run(action.name)
         else:
             self.dialog.handle(action)
 
-    def draw(self, surface) -> None:
-        self.dialog.draw(surface)
 
-
-class MenuScene(BoxScene):
+class MenuScene(BoxScene, dos.MenuScene):
     """The pop-up menu: every command of the key line, the seats, the level, the board."""
 
     name = "tribolo-menu"
 
     def __init__(self, game: TriboloScene):
-        super().__init__(game)
+        dos.MenuScene.__init__(self, game)
         self.commands, self.pad_commands = game.commands, game.pad_commands
-        self.dialog = dos.Dialog("MENU", items=dos.menu_items(game.menu_model(), self.app.pop),
-                                 cols=36, sound=self.click,
-                                 footer="\u2191\u2193 choose  \u2190\u2192 change  Enter")
-
-    def run(self, name: str) -> None:
-        if name != "sound":                  # the menu shows the sound switch: it stays
-            self.app.pop()
-        self.game.cmds.run(name)
 
 
 class FinalScene(BoxScene):

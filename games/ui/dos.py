@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.ui import fonts
+from games.ui.scene import ModalScene
 from games.ui.widgets import Item, MenuList, MenuLook
 
 # -- the standard EGA palette (the 16 colours of the default EGA/VGA text attributes) --------
@@ -361,3 +362,46 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
     # the pointer: a triangle above the rim, pointing down at the chosen segment
     top = cy - round(radius * squash)
     pygame.draw.polygon(surface, pointer, [(cx - 6, top - 9), (cx + 6, top - 9), (cx, top + 3)])
+
+
+# -- modal scenes: a Dialog over its game, as every modal is ----------------------------------
+
+MENU_FOOTER = "\u2191\u2193 choose  \u2190\u2192 change  Enter"
+
+
+class DialogScene(ModalScene):
+    """A ``Dialog`` over its game: back, the menu key or the right button close it (and, with
+    ``close_outside``, a click beside it); everything else goes to the dialog."""
+
+    dialog: Dialog
+    close_outside = False
+
+    def click(self, _what: str = "") -> None:
+        self.app.play("dos_click")
+
+    def closes(self, action) -> bool:
+        k = action.kind
+        if k in ("menu", "back"):
+            return True
+        return k == "pointer_down" and (action.button == 3 or (
+            self.close_outside and not self.dialog.contains(action.pos)))
+
+    def handle(self, action) -> None:
+        if self.closes(action):
+            self.app.pop()
+        else:
+            self.dialog.handle(action)
+
+    def draw(self, surface) -> None:
+        self.dialog.draw(surface)
+
+
+class MenuScene(DialogScene):
+    """A game's pop-up MENU, drawn from its ``menu_model()`` (games.ui.commands)."""
+
+    close_outside = True
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.dialog = Dialog("MENU", items=menu_items(game.menu_model(), self.app.pop),
+                             cols=36, sound=self.click, footer=MENU_FOOTER)
