@@ -153,7 +153,7 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
         assert t.state.is_over, "the round limit ends the game"
         assert harvested and undone and all(steps.values()), steps
         assert colours(app.last_native) <= PALETTE
-        assert run_until(app, lambda: scene.question is not None, 3)
+        assert run_until(app, lambda: scene.question is not None)
         assert "Compare scores" in scene.question[0]
         key(app, pygame.K_RETURN)
         assert isinstance(app.top, FileScene)

@@ -507,11 +507,7 @@ class TriAxisScene(GameScene):
         self.help_page = 0
 
     def cmd_sound(self) -> None:
-        s = self.app.settings
-        s["sound"] = not s["sound"]
-        self.app.apply_settings()
-        self.app.save_settings()
-        self.say("Sound on." if s["sound"] else "Sound off.", LIGHT_CYAN)
+        self.say("Sound on." if self.toggle_sound() else "Sound off.", LIGHT_CYAN)
 
     def cmd_new(self) -> None:
         if self.state.is_over or self.mode != "play":

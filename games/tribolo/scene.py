@@ -410,11 +410,7 @@ class TriboloScene(GameScene):
 
     # -- the original's keys ----------------------------------------------------------------
     def cmd_sound(self) -> None:
-        s = self.app.settings
-        s["sound"] = not s["sound"]
-        self.app.apply_settings()
-        self.app.save_settings()
-        self.say("Sound on." if s["sound"] else "Sound off.", LIGHT_CYAN)
+        self.say("Sound on." if self.toggle_sound() else "Sound off.", LIGHT_CYAN)
 
     def cmd_save(self) -> None:
         try:

@@ -291,12 +291,10 @@ class Triple3Scene(GameScene):
             t.redo()
         self.app.play("acorn_click")
 
-    def toggle_sound(self) -> None:
-        s = self.app.settings
-        s["sound"] = not s["sound"]
-        self.app.apply_settings()
-        self.app.save_settings()
-        self.say("Sound on." if s["sound"] else "Sound off.")
+    def toggle_sound(self) -> bool:
+        on = super().toggle_sound()
+        self.say("Sound on." if on else "Sound off.")
+        return on
 
     def quit(self) -> None:
         if self.app.top is self:

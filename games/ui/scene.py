@@ -242,6 +242,14 @@ class GameScene(LookScene):
         self.settings[key] = value
         self.save_settings()
 
+    def toggle_sound(self) -> bool:
+        """Sound on or off for the whole app (kept, except in a demo); True if now on."""
+        s = self.app.settings
+        s["sound"] = not s["sound"]
+        self.app.apply_settings()
+        self.save_settings()
+        return s["sound"]
+
     def set_seat(self, seat: str, kind: str) -> None:
         self.settings.setdefault("seats", {})[seat] = kind
         self.table.set_seat(seat, kind)
