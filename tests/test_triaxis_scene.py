@@ -56,7 +56,9 @@ def walk(app, scene, z, press):
 
 
 def test_a_whole_three_seat_game_with_one_person(make_app):
-    app, scene = open_scene(make_app)
+    # five rounds: enough move turns for the person to play by mouse, keys and pad whatever
+    # the spinner gives (three rounds sometimes gave a single move turn)
+    app, scene = open_scene(make_app, rounds=5)
     t = scene.table
     pad = VirtualPad()
     try:
