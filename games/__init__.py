@@ -26,6 +26,8 @@ class GameEntry:
     ai_options: dict = field(default_factory=dict)
     scores: str = ""          # "module:function(store) -> list of lines", if the game keeps scores
     test_options: tuple = ({},)   # new_game keyword sets the generic registry test covers
+    records: str = "cabinet"      # how a win gets initials: "own" (the game asks), "cabinet"
+                                  # (the cabinet asks, in kiosk mode) or "none"
 
     @property
     def look(self):
@@ -115,6 +117,7 @@ register(GameEntry(
     year=1992,
     machine="DOS, EGA",
     scores="games.tribolo.scores:score_lines",
+    records="own",
     test_options=tuple({"board": n} for n in range(1, 10)),
 ))
 
@@ -127,6 +130,7 @@ register(GameEntry(
     scene="games.launcher.testscene:TestScene",
     blurb="Keys, mouse and pads, as the loop sees them.",
     hidden=True,
+    records="none",
 ))
 
 register(GameEntry(
@@ -140,6 +144,7 @@ register(GameEntry(
     year=1989,
     machine="DOS, EGA",
     scores="games.triaxis.scores:score_lines",
+    records="own",
     test_options=tuple({"seats": n, "max_rounds": 8} for n in range(2, 7)),
 ))
 

@@ -37,7 +37,6 @@ CONTINUE_SECONDS = 10
 ERROR_LIMIT = 20                # errors in ERROR_WINDOW seconds: give up (systemd restarts us)
 ERROR_WINDOW = 60.0
 ERROR_SENTENCE = "Sorry, something went wrong; the game was closed and the fault logged."
-OWN_INITIALS = {"tribolo"}      # games with their own high-score initials entry
 
 
 def make_log(directory) -> logging.Logger:
@@ -257,16 +256,14 @@ class Cabinet:
         base.resume()
 
     # -- games over -----------------------------------------------------------------------
-    def game_over(self, scene) -> None:
-        """A person beat the computer: initials for the cabinet's table (games with their
-        own initials entry keep theirs)."""
+    def game_over(self, scene, result) -> None:
+        """A game whose registry entry leaves a win's initials to the cabinet ended (the
+        GameScene base calls this once per game): a person who beat the computer enters
+        initials for the cabinet's table."""
         from games.cabinet import halloffame
-        if scene.game in OWN_INITIALS:
-            return
-        entry = halloffame.result(scene)
+        entry = halloffame.entry_of(result)
         if entry is not None and halloffame.qualifies(scene.store, scene.game, entry):
-            app = self.app
-            app.push(halloffame.InitialsScene(scene, entry))
+            self.app.push(halloffame.InitialsScene(scene, entry))
 
     def score_lines(self, name: str) -> list:
         from games.cabinet import halloffame

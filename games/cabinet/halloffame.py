@@ -1,5 +1,5 @@
-"""The cabinet's high scores for games without an initials entry of their own (Tripppin,
-Triple 3, and whatever registers later; Tribolo keeps its own best-total card).
+"""The cabinet's high scores for the games whose registry entry leaves a win's initials to
+the cabinet (``records="cabinet"``); a game that asks for initials itself keeps its own.
 
 The choice, kept simple: a person who beats the computer enters three initials with the
 stick (up/down change a letter, left/right move, button 1 accepts). The table of each game
@@ -24,19 +24,11 @@ def store_name(game: str) -> str:
     return f"scores/cabinet-{game}"
 
 
-def result(scene) -> dict | None:
-    """{"level", "moves"} when a person beat the computer in this game; else None."""
-    t = scene.table
-    try:
-        winners = set(t.state.winners())
-    except Exception:
+def entry_of(result) -> dict | None:
+    """{"level", "moves"} when a person beat the computer (a games.core.records.Result)."""
+    if not result.against_computer or not result.person_won or result.level is None:
         return None
-    humans = {s for s, kind in t.seats.items() if kind == "human"}
-    computers = [s for s, kind in t.seats.items() if kind != "human"]
-    if not computers or not (winners & humans) or (winners - humans):
-        return None
-    level = max(int(t.levels.get(s, 0)) for s in computers)
-    return {"level": level, "moves": len(t.moves)}
+    return {"level": int(result.level), "moves": int(result.moves)}
 
 
 def load(store, game: str) -> dict:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 from .worker import Worker, resolve
 
 SAVE_VERSION = 1
+SEAT_KINDS = ("human", "computer", "random")   # random: a seeded random legal move, at once
 MAX_SAVED_MOVES = 20000      # a save with a longer move list is refused, not replayed
 KINDS = ("move", "chance", "undo", "redo", "new", "load")
 
@@ -37,6 +38,7 @@ class Transition:
     text: str
     kind: str
     seat: str | None = None      # who moved (the seat to move in ``before``), if anyone
+    move: Any = None             # the move (or chance outcome) itself, for "move"/"chance"
 
 
 class Table:
@@ -86,16 +88,20 @@ class Table:
         before = self.states[self.index] if getattr(self, "states", None) else None
         self.states = [first]
         self.moves: list[str] = []
+        self._played: list = []          # the move objects behind ``moves``
         self.index = 0
         self.pending = None
+        self.game_number = getattr(self, "game_number", 0) + 1
+        self.lowest_level: int | None = None   # the weakest computer level that moved
         self.seats = {p: self._seats_spec.get(p, "human") for p in first.players}
         lv = self._levels_spec
         self.levels = {p: (lv.get(p, 3) if isinstance(lv, dict) else lv) for p in first.players}
         self._record(before, "", "new")
 
-    def _record(self, before, text: str, kind: str, seat: str | None = None) -> None:
+    def _record(self, before, text: str, kind: str, seat: str | None = None,
+                move: Any = None) -> None:
         self.changed += 1
-        self.transitions.append(Transition(before, self.state, text, kind, seat))
+        self.transitions.append(Transition(before, self.state, text, kind, seat, move))
         del self.transitions[:-64]          # a scene that never reads them keeps a few
 
     def take_transitions(self) -> list:
@@ -104,8 +110,8 @@ class Table:
         return out
 
     def set_seat(self, seat: str, kind: str) -> None:
-        if kind not in ("human", "computer"):
-            raise ValueError("a seat is human or computer")
+        if kind not in SEAT_KINDS:
+            raise ValueError("a seat is human, computer or random")
         self._seats_spec[seat] = kind
         self.seats[seat] = kind
         if kind == "human" and self.job is not None and self.state.current == seat:
@@ -129,14 +135,50 @@ class Table:
     @property
     def last_move(self):
         """The move (or outcome) that made the current position; None at the start."""
-        if self.index == 0 or self.index > len(self.moves):
+        if self.index == 0 or self.index > len(self._played):
             return None
-        before = self.states[self.index - 1]
-        text = self.moves[self.index - 1]
-        if before.is_chance:
-            return next((o for o, _ in before.chance_outcomes() if before.move_text(o) == text),
-                        None)
-        return before.parse_move(text)
+        return self._played[self.index - 1]
+
+    def move_at(self, ply: int):
+        """The move (or outcome) played at ``ply`` (0 the first), or None."""
+        return self._played[ply] if 0 <= ply < min(self.index, len(self._played)) else None
+
+    @property
+    def ply(self) -> int:
+        """How many moves and outcomes lead to the current position."""
+        return self.index
+
+    def position(self, ply: int):
+        """The state after ``ply`` moves (0: the start) of the line in hand."""
+        return self.states[ply]
+
+    @property
+    def person_has_moved(self) -> bool:
+        """A person has made a move in the game in hand (the computers may have too)."""
+        return any(self.is_human(self.states[i].current) for i in range(self.index))
+
+    def result_level(self) -> int | None:
+        """The level a finished game is recorded at: the weakest the computer played at in
+        it (a level raised just before the last move does not count), None with no computer."""
+        now = [lv for p, lv in self.levels.items() if self.seats.get(p) == "computer"]
+        if self.lowest_level is not None:
+            return self.lowest_level if not now else min([self.lowest_level] + now)
+        return min(now) if now else None
+
+    def explain(self, move) -> str | None:
+        """Why ``move`` cannot be played now (a sentence for the player), or None if it can."""
+        s = self.state
+        if s.is_over:
+            return "The game is over."
+        if s.is_chance:
+            return "Wait for the throw."
+        if not self.is_human(s.current):
+            return f"It is {s.current}'s turn, played by the computer."
+        try:
+            s.play(move)
+        except ValueError as exc:
+            return str(exc) or "That move is not allowed."
+        return None
 
     @property
     def history(self) -> tuple:
@@ -172,10 +214,12 @@ class Table:
         self.pending = None
         del self.states[self.index + 1:]
         del self.moves[self.index:]
+        del self._played[self.index:]
         self.states.append(nxt)
         self.moves.append(text)
+        self._played.append(move)
         self.index += 1
-        self._record(s, text, "chance" if s.is_chance else "move", s.current)
+        self._record(s, text, "chance" if s.is_chance else "move", s.current, move)
         return nxt
 
     def _parse_outcome(self, text: str):
@@ -223,6 +267,20 @@ class Table:
         if not self.can_redo:
             return False
         self._jump(self.index + 1, "redo")
+        return True
+
+    def redo_turn(self) -> bool:
+        """Redo up to the next position where a person is to move (or the end of the line),
+        as one step: the computer's replies come back with the person's move."""
+        if not self.can_redo:
+            return False
+        i = self.index + 1
+        while i < len(self.states) - 1:
+            st = self.states[i]
+            if not st.is_chance and self.is_human(st.current):
+                break
+            i += 1
+        self._jump(i, "redo")
         return True
 
     def _jump(self, index: int, kind: str) -> None:
@@ -275,6 +333,11 @@ class Table:
                 return False
             self.play(self.pending)
             return True
+        if self.seats.get(self.state.current) == "random" and not self.hold:
+            moves = self.state.legal_moves()
+            if moves:
+                self.play(self.ai_rng().choice(moves))
+                return True
         if not self.computer_to_move:
             if self.job is not None:
                 self.cancel_thinking()
@@ -296,6 +359,9 @@ class Table:
             why = job.error or f"it chose {move!r}, which is not legal"
             self.notify(f"The computer player failed ({why}); "
                         f"it played {self.state.move_text(move)} instead.")
+        level = self.levels.get(self.state.current, 3)
+        if self.lowest_level is None or level < self.lowest_level:
+            self.lowest_level = level
         self.play(move)
         return True
 
@@ -326,6 +392,7 @@ class Table:
             "moves": list(self.moves[: self.index]),
             "seats": dict(self.seats),
             "levels": dict(self.levels),
+            "lowest": self.lowest_level,
         }
 
     def replay(self, data: Any):
@@ -385,14 +452,25 @@ class Table:
         before = self.state
         self.seed, self.options, self.start_text = seed, options, start
         self.states, self.moves, self.index = states, moves, len(moves)
+        self._played = [self._move_of(st, text) for st, text in zip(states, moves)]
+        self.game_number += 1
+        lowest = data.get("lowest")
+        self.lowest_level = lowest if self._level_ok(lowest) else None
         for seat, kind in (data.get("seats") or {}).items():
-            if seat in self.seats and kind in ("human", "computer"):
+            if seat in self.seats and kind in SEAT_KINDS:
                 self.seats[seat] = kind
                 self._seats_spec[seat] = kind
         for seat, level in (data.get("levels") or {}).items():
             if seat in self.levels and self._level_ok(level):
                 self.levels[seat] = level
         self._record(before, "", "load")
+
+    @staticmethod
+    def _move_of(state, text: str):
+        if state.is_chance:
+            return next((o for o, _ in state.chance_outcomes() if state.move_text(o) == text),
+                        None)
+        return state.parse_move(text)
 
     def _level_ok(self, level) -> bool:
         """A level this game's computer player knows (a save's level 99 is ignored)."""

@@ -35,6 +35,8 @@ Choices where the original's documentation is silent:
 """
 from __future__ import annotations
 
+import games
+
 import math
 import random
 
@@ -120,6 +122,8 @@ def outcome_words(o: str) -> str:
 
 class TriAxisScene(GameScene):
     game = name = "triaxis"
+    entry = games.get("triaxis")
+    uses_title = False          # its own title (until it moves onto the look's)
     settings_schema = SETTINGS
     min_think = 0.35
     bench_start_keys = ("return", "return", "return")   # welcome, set-up "Start", accept

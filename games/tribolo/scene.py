@@ -30,6 +30,8 @@ Choices where the original's documentation is silent (see also scores.py):
 """
 from __future__ import annotations
 
+import games
+
 import functools
 
 import pygame
@@ -152,6 +154,8 @@ class TriboloScene(GameScene):
     keyline_rects: list = []     # [(command, rect)] of the key line drawn last
     hover = None                 # the key line item under the pointer
     game = "tribolo"
+    entry = games.get("tribolo")
+    uses_title = False          # its own title (until it moves onto the look's)
     name = "tribolo"
     settings_schema = SETTINGS
     min_think = 0.3

@@ -38,6 +38,8 @@ Choices where the original's help is silent:
 
 from __future__ import annotations
 
+import games
+
 import pygame
 
 from games.core import schema
@@ -152,6 +154,8 @@ def score_lines(store) -> list:
 
 class Triple3Scene(GameScene):
     name = game = "triple3"
+    entry = games.get("triple3")
+    uses_title = False          # its own title (until it moves onto the look's)
     settings_schema = SETTINGS
 
     def __init__(self, app, seed=None, demo=False):
@@ -390,20 +394,9 @@ class Triple3Scene(GameScene):
             lines.append(f"Running totals: Red {totals['red']}, Blue {totals['blue']} "
                          f"(best of {self.settings['match']}).")
         self.save_settings()
-        self._record_result(winner)
         self.say(" ".join(lines))
         if not self.demo and "human" in self.table.seats.values():
             self.message(lines)
-
-    def _record_result(self, winner: str) -> None:
-        t = self.table
-        humans = [p for p in rules.PLAYERS if t.seats[p] == "human"]
-        if len(humans) != 1:
-            return
-        record = self.store.load(RECORD_NAME, {}, 1, record_schema().clean)
-        row = record.setdefault(str(self.settings["level"]), {"won": 0, "lost": 0})
-        row["won" if winner == humans[0] else "lost"] += 1
-        self.store.save(RECORD_NAME, record, 1)
 
     def _reset_cursor(self) -> None:
         moves = self.table.state.legal_moves()

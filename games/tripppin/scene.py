@@ -31,6 +31,8 @@ Choices where the original's readme is silent:
 
 from __future__ import annotations
 
+import games
+
 import pygame
 
 from games.core import schema
@@ -127,6 +129,8 @@ def draw_arrows(surface, k: int, tile: pygame.Rect, dirs) -> None:
 
 class TripppinScene(GameScene):
     name = game = "tripppin"
+    entry = games.get("tripppin")
+    uses_title = False          # its own title (until it moves onto the look's)
     settings_schema = SETTINGS
     take_back_limit = TAKE_BACK_LIMIT
     slide_seconds = 0.18      # a move glides from square to square this long
@@ -288,14 +292,6 @@ class TripppinScene(GameScene):
 
     def on_game_over(self) -> None:
         self.app.play("amiga_win")
-        self._record_result()
-
-    def _record_result(self) -> None:
-        """Games won and lost against each level, when one piece is human and one not."""
-        t = self.table
-        humans = [p for p in rules.PIECES if t.seats[p] == "human"]
-        if len(humans) == 1:
-            scores.record(self.store, self.settings["level"], humans[0] in t.state.winners())
 
     def _reset_cursor(self) -> None:
         s = self.table.state

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Sequence
 
 import pygame
 
-STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+from games.ui.boardinput import STEPS, step_towards  # noqa: F401  (pure; kept here for callers)
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -140,28 +140,6 @@ class HexGrid:
     def neighbours(self, c: int, r: int) -> list:
         steps = self.ODD if c % 2 else self.EVEN
         return [(c + dc, r + dr) for dc, dr in steps if self.contains(c + dc, r + dr)]
-
-
-def step_towards(targets: Iterable, current, kind: str,
-                 centre: Callable[[object], tuple]):
-    """The target the direction ``kind`` leads to from ``current``: the nearest one that
-    way, straight lines first; None when no target lies that way."""
-    dx, dy = STEPS[kind]
-    cx, cy = centre(current)
-    best = None
-    for t in targets:
-        if t == current:
-            continue
-        tx, ty = centre(t)
-        along = (tx - cx) * dx + (ty - cy) * dy
-        if along <= 0:
-            continue
-        across = abs((tx - cx) * dy - (ty - cy) * dx)
-        # within 45 degrees of the direction first, then the least sideways, the nearest
-        key = (across > along, across, along)
-        if best is None or key < best[0]:
-            best = (key, t)
-    return None if best is None else best[1]
 
 
 class BoardCursor:

@@ -116,28 +116,41 @@ class _Probe:
         return self
 
 
+STANDARD = ("undo", "redo", "new", "quit", "sound", "menu", "history", "help")
+STANDARD_LABELS = {"undo": "Undo", "redo": "Redo", "new": "New game", "quit": "Quit",
+                   "sound": "Sound", "menu": "Menu", "history": "Messages", "help": "Help"}
+
+
 class GameScene(LookScene):
-    game = ""                   # the registry name
+    entry = None                # the game's registry entry (the game scene sets it)
     settings_schema = None      # a games.core.schema.Table of the game's own settings
     min_think = 0.35            # seconds each computer move is at least "thought" about
-    resume_on_start = True      # load the autosave when opened without a seed
+    resume_on_start = True      # offer the autosave when opened without a seed
     autosave_every_move = True
     save_unplayed = True        # a game with no move yet is kept too (its board, its seed)
     take_back_limit = None
+    take_back_across_chance = True
+    command_keys: dict = {}     # the original's keys and labels for the standard commands
+    bench_start_keys = ("return",)   # what gets the bench past the title page
+    uses_title = True           # the look's title page opens first (resume or start)
 
-    def __init__(self, app, seed=None, demo: bool = False):
+    def __init__(self, app, seed=None, demo: bool = False, title: bool | None = None):
         # imported here: the launcher's screens (LookScenes) start without them
-        import games
         from games.core.table import Table
         from games.ui.anim import Timeline
         from games.ui.commands import CommandTable
+        from games.ui.status import StatusLine
         super().__init__(app)
+        if self.entry is None:
+            raise TypeError(f"{type(self).__name__} names no registry entry")
+        self.game = self.entry.name
         self.demo = demo
-        self.entry = games.get(self.game)
         self.look = looks.get(self.entry.platform)
         self.save_name = f"saves/{self.game}"
         self.store = NullStore(app.store) if demo else app.store
         self.settings = self._load_settings()
+        self.status = StatusLine()
+        self.board_input = None     # a games.ui.boardinput.BoardInput, if the game has one
         # late-bound: whatever app.play is when a cue sounds (tests record sounds)
         self.timeline = Timeline(lambda: app.anim_speed, lambda sound: app.play(sound))
         self.table = Table(self.game, self.entry.rules, self.entry.ai, worker=app.worker,
@@ -153,16 +166,20 @@ class GameScene(LookScene):
         self.pad_commands = self.cmds.pad_map()
         self._over_fired = self.table.state.is_over
         self._pending_seen = None
+        self._recorded = None       # the table's game_number whose result is recorded
         self.resumed = False
         self.abandoned = False      # left by a person who walked away (kiosk: not kept)
         # a cabinet keeps no game to resume: the next person starts afresh
         self.kiosk = bool(getattr(app, "kiosk", False))
-        if seed is None and not demo and self.resume_on_start and not self.kiosk:
-            self.resumed = self.table.load(self.store, self.save_name)
-            if self.resumed:
-                self.after_load()
-                self._over_fired = self.table.state.is_over
+        self.may_resume = (seed is None and not demo and self.resume_on_start
+                           and not self.kiosk)
+        self.show_title = (not demo and self.uses_title) if title is None else bool(title)
+        # nothing is written over a saved game until the title page is answered
+        self.live = not self.show_title
+        if not self.show_title and self.may_resume:
+            self.resume_saved()
         self.table.take_transitions()
+        self._titled = False
 
     # -- what a game declares ----------------------------------------------------------------
     def initial_seats(self) -> dict:
@@ -179,8 +196,31 @@ class GameScene(LookScene):
     def ai_options(self) -> dict:
         return dict(self.entry.ai_options)
 
-    def declare_commands(self) -> list:
+    def own_commands(self) -> list:
+        """The game's own commands (beyond the standard ones)."""
         return []
+
+    def declare_commands(self) -> list:
+        """Every command: the standard ones with the game's keys, then the game's own."""
+        return self.standard_commands() + self.own_commands()
+
+    def title_page(self, surface) -> None:
+        """The game's own picture for its title page."""
+        surface.fill(self.look.palette[0])
+
+    def help_pages(self) -> list:
+        """The game's help pages (a page: lines of text, or a draw(surface, rect))."""
+        return []
+
+    def prompt(self) -> tuple:
+        """(text, colour) of the status line when no message shows."""
+        return ("", None)
+
+    def record(self, result) -> None:
+        """Keep a finished game's result in the game's own tables (called once a game).
+        By default: won or lost against the computer's level."""
+        from games.core import records
+        records.record_won_lost(self.store, result)
 
     def after_load(self) -> None:
         """A saved game was loaded (settings may say who plays which seat)."""
@@ -196,11 +236,15 @@ class GameScene(LookScene):
         applies it once the timeline is still."""
 
     def on_game_over(self) -> None:
-        """The game just ended (called once per game)."""
+        """The game just ended (called once each time the end is reached and shown)."""
 
-    def holding(self) -> bool:
-        """True while the computer (and a drawn chance outcome) must wait."""
-        return self.timeline.busy
+    def on_refuse(self, text: str) -> None:
+        """A choice on the board was refused: say why."""
+        self.say(text)
+
+    def on_back(self) -> None:
+        """Back (Esc, pad B) on the board with nothing picked up: the menu."""
+        self.open_menu()
 
     def tick(self, dt: float) -> bool:
         """The scene's own per-frame work; True when something visible changed."""
@@ -221,6 +265,166 @@ class GameScene(LookScene):
             out.update({("key", k): c.label for k in c.keys if "+" not in k})
             out.update({("pad", b): c.label for b in c.pad})
         return out
+
+    # -- the standard commands ---------------------------------------------------------------
+    def standard_commands(self) -> list:
+        from games.ui.commands import Command
+        runs = {"undo": self.undo, "redo": self.redo, "new": self.ask_new_game,
+                "quit": self.ask_quit, "sound": self.toggle_sound, "menu": self.open_menu,
+                "history": self.show_history, "help": self.show_help}
+        enabled = {"undo": lambda: self.can_undo, "redo": lambda: self.table.can_redo,
+                   "help": lambda: bool(self.help_pages())}
+        out = []
+        for name in STANDARD:
+            spec = dict(self.command_keys.get(name, {}))
+            spec.setdefault("label", STANDARD_LABELS[name])
+            if name == "sound":
+                spec.setdefault("checked", lambda: bool(self.app.settings["sound"]))
+            out.append(Command(name, run=runs[name], enabled=enabled.get(name, True), **spec))
+        return out
+
+    @property
+    def ui(self):
+        """The look's modals: confirm, ask, message, menu, pages, title, initials, table."""
+        from games.ui import kits
+        return kits.get(self.look.name)
+
+    def push(self, scene):
+        return self.app.push(scene)
+
+    def confirm(self, text, on_yes, on_no=None, **kw):
+        return self.push(self.ui.confirm(self, text, on_yes, on_no, **kw))
+
+    def ask(self, text, choices, default=0, cancel=None):
+        return self.push(self.ui.ask(self, text, choices, default=default, cancel=cancel))
+
+    def message(self, lines, on_close=None, title=""):
+        return self.push(self.ui.message(self, lines, on_close=on_close, title=title))
+
+    def pages(self, pages, title="", on_close=None):
+        return self.push(self.ui.pages(self, pages, title=title, on_close=on_close))
+
+    def initials(self, prompt_lines, default="AAA", on_done=None):
+        return self.push(self.ui.initials(self, prompt_lines, default=default, on_done=on_done))
+
+    def score_table(self, title, header, rows, highlight=None, footer="", on_close=None):
+        return self.push(self.ui.table(self, title, header, rows, highlight=highlight,
+                                       footer=footer, on_close=on_close))
+
+    def menu_model(self) -> list:
+        """The game's menu: its commands, then who plays which seat and the level."""
+        names = [n for n in self.cmds.commands if n not in ("menu",)
+                 and (n not in STANDARD or n in self.command_keys or n in ("undo", "new",
+                                                                           "quit", "sound"))]
+        return self.cmds.items(*names) + [self.separator()] + self.seat_items() + [
+            self.level_item()]
+
+    @staticmethod
+    def separator():
+        from games.ui.commands import separator
+        return separator()
+
+    def seat_items(self) -> list:
+        """A Human/Computer choice per seat, from the table's seats."""
+        from games.ui.commands import choice
+        kinds = [("human", "Human"), ("computer", "Computer")]
+        return [choice(seat.capitalize(), kinds, lambda s=seat: self.table.seats.get(s),
+                       lambda v, s=seat: self.set_seat(s, v), enabled=lambda: not self.demo)
+                for seat in self.table.seats]
+
+    def level_item(self, label: str = "Level"):
+        """The computer's level, from the ai's LEVELS (and level_name, if it has one)."""
+        from games.ui.commands import choice
+        ai = self.entry.ai_module()
+        name = getattr(ai, "level_name", lambda n: f"{n} of {len(ai.LEVELS)}")
+        return choice(label, [(n, name(n)) for n in ai.LEVELS],
+                      lambda: self.settings.get("level"), self.set_level)
+
+    def open_menu(self):
+        return self.push(self.ui.menu(self, self.menu_model()))
+
+    def show_history(self):
+        lines = self.status.history or ["Nothing has been said yet."]
+        return self.pages([lines[i:i + 12] for i in range(0, len(lines), 12)],
+                          title="Messages")
+
+    def show_help(self):
+        pages = self.help_pages()
+        if pages:
+            return self.pages(pages, title=f"{self.entry.title} help")
+
+    @property
+    def can_undo(self) -> bool:
+        t = self.table
+        return "human" in t.seats.values() and t.can_undo and not t.state.is_over
+
+    def undo(self) -> bool:
+        """Take back the last person's move and the computer's replies after it."""
+        self.timeline.clear()
+        return self.table.take_back(self.take_back_limit, self.take_back_across_chance)
+
+    def redo(self) -> bool:
+        self.timeline.clear()
+        return self.table.redo_turn()
+
+    def ask_new_game(self) -> None:
+        """A new game; asked first when a person has moved in an unfinished game."""
+        t = self.table
+        if t.person_has_moved and not t.state.is_over and not self.demo:
+            self.confirm("Start a new game? This one will be lost.", self.new_game,
+                         default=1)
+        else:
+            self.new_game()
+
+    def ask_quit(self) -> None:
+        """Leave the game, asked first while a game is in progress."""
+        t = self.table
+        if t.state.is_over or not t.person_has_moved or self.demo:
+            self.leave()
+            return
+        kept = "The game is kept for next time." if not self.kiosk else "The game ends here."
+        self.confirm(f"Quit {self.entry.title}? {kept}", self.leave, default=1)
+
+    def leave(self) -> None:
+        """Close the game (and its modals)."""
+        if self in self.app.stack:
+            self.app.pop_to(self)
+            self.app.pop()
+
+    # -- the title page and resuming ---------------------------------------------------------
+    def enter(self) -> None:
+        if self.show_title and not self._titled:
+            self._titled = True
+            self.open_title()
+
+    def open_title(self):
+        """The title page: resume the saved game (the default) or start a new one."""
+        saved = self.may_resume and self.store.exists(self.save_name)
+        if saved:
+            choices = [("Resume the saved game", self.resume_saved),
+                       ("New game", self.ask_over_save)]
+        else:
+            choices = [("Start", self.begin)]
+        return self.push(self.ui.title(self, self.title_page, choices, default=0))
+
+    def resume_saved(self) -> bool:
+        """Load the autosave; True if there was one (else a new game as it stands)."""
+        self.live = True
+        self.resumed = self.table.load(self.store, self.save_name)
+        if self.resumed:
+            self.after_load()
+            self._over_fired = self.table.state.is_over
+        else:
+            self.begin()
+        return self.resumed
+
+    def begin(self) -> None:
+        """Play the game in hand (the title page's "Start")."""
+        self.live = True
+
+    def ask_over_save(self) -> None:
+        self.confirm("Start a new game? The saved game will be lost.", self.new_game,
+                     on_no=self.open_title, default=1)
 
     # -- settings ----------------------------------------------------------------------------
     def _load_settings(self) -> dict:
@@ -261,9 +465,32 @@ class GameScene(LookScene):
         self.table.set_level(level, seat)
         self.save_settings()
 
+    # -- the status line ---------------------------------------------------------------------
+    def say(self, text: str, colour=None, seconds: float = 4.0, pause: float = 0.0,
+            sticky: bool = False) -> None:
+        """A message on the status line (kept in its history). ``pause``: the computer
+        waits that long (at the animation speed) so what it did can be read."""
+        self.status.say(text, colour, seconds, sticky)
+        if pause > 0:
+            self.timeline.add("read", pause)
+        self.app.dirty = True
+
+    def status_text(self) -> tuple:
+        """(text, colour) for the status line: the message showing, else the prompt."""
+        msg = self.status.current
+        if msg is not None:
+            return msg.text, msg.colour
+        return self.prompt()
+
     # -- the frame ---------------------------------------------------------------------------
+    def holding(self) -> bool:
+        """True while the computer (and a drawn chance outcome) must wait: something moves,
+        or a title, question or message is over the game."""
+        return self.timeline.busy or (self.app.top is not self and self in self.app.stack)
+
     def update(self, dt: float) -> bool:
         changed = self.timeline.update(dt)
+        changed = self.status.update(dt) or changed
         t = self.table
         t.hold = self.holding()
         try:
@@ -274,11 +501,13 @@ class GameScene(LookScene):
                 self.set_seat(seat, "human")
             self.app.notice(f"The computer player failed ({exc}); {seat} is played by a "
                             f"person now.")
-        moved = False
+        rewrite = False
         for tr in t.take_transitions():
-            moved = moved or tr.kind in ("move", "chance")
+            rewrite = True
             if tr.kind == "load":        # a finished game loaded is not over a second time
                 self._over_fired = tr.after.is_over
+            if self.board_input is not None:
+                self.board_input.reset(tr.after)
             self.on_transition(tr)
             changed = True
         if t.pending is not None and t.pending is not self._pending_seen:
@@ -287,26 +516,77 @@ class GameScene(LookScene):
             changed = True
         elif t.pending is None:
             self._pending_seen = None
-        if moved and self.autosave_every_move:
-            self.autosave()
+        if rewrite and self.autosave_every_move:
+            self.autosave()          # after a move, undo, redo, new game or load alike
         if t.state.is_over and not self._over_fired and not self.timeline.busy:
             self._over_fired = True
             self.forget_autosave()
+            self.record_once()
             self.on_game_over()
-            supervisor = getattr(self.app, "supervisor", None)
-            if not self.demo and hasattr(supervisor, "game_over"):
-                supervisor.game_over(self)       # the cabinet's initials for the others
             changed = True
         elif not t.state.is_over:
             self._over_fired = False
         return self.tick(dt) or changed
 
+    def record_once(self) -> None:
+        """The finished game's result, kept once (however often its end is shown)."""
+        t = self.table
+        if self.demo or self.abandoned or self._recorded == t.game_number:
+            return
+        self._recorded = t.game_number
+        from games.core import records
+        result = records.result_of(self.game, t)
+        try:
+            self.record(result)
+        except OSError as exc:
+            self.app.notice(f"The scores could not be kept ({exc.strerror or exc}).")
+        supervisor = getattr(self.app, "supervisor", None)
+        if self.entry.records == "cabinet" and hasattr(supervisor, "game_over"):
+            supervisor.game_over(self, result)       # the cabinet's initials
+
     def animating(self) -> bool:
         return self.timeline.busy
 
     def handle(self, action) -> None:
-        if action.kind == "command":
+        k = action.kind
+        if k == "command":
             self.cmds.run(action.name)
+            return
+        if k == "menu" or (k == "pointer_down" and action.button == 3
+                           and self.board_input is not None):
+            self.open_menu()
+            return
+        if self.board_input is not None:
+            intent = self.board_input.interpret(self.table.state, action, self.refusal())
+            if self.take_intent(intent):
+                return
+        if k == "back":
+            self.on_back()
+
+    def refusal(self) -> str | None:
+        """Why no choice on the board can be made now (None: it can)."""
+        t = self.table
+        if t.state.is_over:
+            return "The game is over."
+        if not t.human_to_move:
+            return None if t.state.is_chance else f"{t.state.current.capitalize()} is thinking."
+        return None
+
+    def take_intent(self, intent) -> bool:
+        """Act on a board intent; True if it used the action."""
+        kind = intent.kind
+        if kind == "move":
+            if not self.play_move(intent.move):
+                why = self.table.explain(intent.move) or "That move is not allowed now."
+                self.on_refuse(why)
+            return True
+        if kind == "refuse":
+            self.on_refuse(intent.text)
+            return True
+        if kind in ("select", "deselect", "cursor"):
+            self.app.dirty = True
+            return True
+        return False
 
     # -- the game ----------------------------------------------------------------------------
     def play_move(self, move) -> bool:
@@ -319,7 +599,9 @@ class GameScene(LookScene):
         return True
 
     def new_game(self, seed=None) -> None:
+        self.live = True
         self.timeline.clear()
+        self.status.clear()
         self.table.new_game(seed=seed, options=self.game_options())
         self._over_fired = False
 
@@ -347,9 +629,10 @@ class GameScene(LookScene):
             self.app.pop()
 
     def autosave(self) -> None:
-        """The game in progress, written whole after every move (a power cut loses none)."""
+        """The game in progress, written whole after every change (a power cut loses none)."""
         t = self.table
-        if self.demo or self.kiosk or self.abandoned or t.state.is_over or (t.index == 0 and not self.save_unplayed):
+        if (self.demo or self.kiosk or self.abandoned or not self.live or t.state.is_over
+                or (t.ply == 0 and not self.save_unplayed)):
             return
         try:
             t.save(self.store, self.save_name)
