@@ -4,7 +4,8 @@ from the sources kept beside this script:
 
 - ``tripppin.txt``: text art (one character per pixel, a pen key per sheet, as the fonts'
   text art): the pawns, X's, tiles, arrows, Workbench gadgets and the mouse pointer;
-- the drawing code below: Tribolo's EGA tiles and their mid-flip frames, and Triple 3's
+- the drawing code below: Tribolo's EGA tiles (drawn by games/tribolo/tiles.py, as the game
+  draws them) and their mid-flip frames, and Triple 3's
   dice, tumble frames, pegs, RISC OS window furniture and icon-bar icon (geometric
   shapes, easier to keep exact as code than as art).
 
@@ -37,6 +38,7 @@ if str(ROOT) not in sys.path:
 from games.ui.riscos_palette import (BLACK as R_BLACK, DARK_BLUE, GREY1, GREY2,  # noqa: E402
                                      GREY3, GREY4, GREY5, GREY6, LIGHT_BLUE, RED as R_RED,
                                      CREAM, WHITE as R_WHITE, WIMP)
+from games.tribolo import tiles as tribolo_tiles  # noqa: E402
 
 SHEETS = ("tripppin", "tribolo", "triple3")
 SHEET_WIDTH = 256          # sprites are packed in rows (shelves) up to this wide
@@ -67,6 +69,10 @@ class Img:
         for yy in range(y, y + h):
             for xx in range(x, x + w):
                 self.set(xx, yy, c)
+
+    def fill(self, c, rect) -> None:
+        """As pygame's Surface.fill(colour, rect): shared drawing code calls this."""
+        self.rect(*rect, c)
 
     def frame(self, x, y, w, h, c, width=1) -> None:
         for i in range(width):
@@ -148,31 +154,16 @@ def tripppin() -> list:
 # -- Tribolo (EGA) -------------------------------------------------------------------------
 
 TRIBOLO_CELL = (32, 23)                  # a square inside the grid (pitch 33 x 24)
-TRIBOLO_TILES = {"B": ("blue", "light_blue", "black"), "R": ("red", "light_red", "black"),
-                 "G": ("green", "light_green", "black"),
-                 "#": ("light_grey", "white", "dark_grey")}
 TILE_NAMES = {"B": "blue", "R": "red", "G": "green", "#": "wall"}
 SEAT_FACE = {"blue": "blue", "red": "red", "green": "green"}
 FLIP_FRAMES = 6          # flip_<colour>_<i>, i = 1..6: the tile squashed to 1 - i/6 (6: a line)
 
 
 def tribolo_tile(letter: str, squash: float = 1.0) -> Img:
-    """A square: white, with a raised tile (face, light top/left, dark bottom/right)
-    squashed about its middle to ``squash`` of its height (a flip)."""
+    """A square as the game draws it (games/tribolo/tiles.py: the one definition)."""
     w, h = TRIBOLO_CELL
-    img = Img(w, h, EGA["white"])
-    if letter == ".":
-        return img
-    face, light, dark = (EGA[c] for c in TRIBOLO_TILES[letter])
-    th = max(1, round(h * squash)) if squash < 1.0 else h
-    y0 = (h - th) // 2
-    img.rect(0, y0, w, th, face)
-    edge = 2 if th >= 8 and w >= 8 else 1 if th >= 3 else 0
-    if edge:
-        img.rect(0, y0, w, edge, light)
-        img.rect(0, y0, edge, th, light)
-        img.rect(0, y0 + th - edge, w, edge, dark)
-        img.rect(w - edge, y0 + edge, edge, th - edge, dark)
+    img = Img(w, h)
+    tribolo_tiles.draw_tile(img, (0, 0, w, h), letter, squash)
     return img
 
 
