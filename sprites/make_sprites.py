@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Draw Tricade's sprite sheets (sprites/<sheet>.png) and their index (sprites/index.json)
-from the sources kept beside this script:
+from the sources kept beside this script. A game's sheet is named after the game; each look
+has its own sheet for its window furniture, pointer and marks (games/ui reads only those):
 
 - ``tripppin.txt``: text art (one character per pixel, a pen key per sheet, as the fonts'
-  text art): the pawns, X's, tiles, arrows, Workbench gadgets and the mouse pointer;
+  text art): Tripppin's pawns, X's, tiles and arrows;
+- ``workbench.txt``: the Workbench 1.3 look's gadgets, menu check mark and mouse pointer;
+- ``dos.txt``: the DOS look's marks (the spinner's pointer);
 - the drawing code below: Tribolo's EGA tiles (drawn by games/tribolo/tiles.py, as the game
-  draws them) and their mid-flip frames, and Triple 3's
-  dice, tumble frames, pegs, RISC OS window furniture and icon-bar icon (geometric
-  shapes, easier to keep exact as code than as art).
+  draws them) and their mid-flip frames; Triple 3's dice, tumble frames, pegs and icon-bar
+  icon; the RISC OS look's window tools (geometric shapes, easier to keep exact as code
+  than as art).
 
     python sprites/make_sprites.py             # (re)write every sheet and the index
     python sprites/make_sprites.py --check     # change nothing; exit 1, naming the sheet and
@@ -40,7 +43,8 @@ from games.ui.riscos_palette import (BLACK as R_BLACK, DARK_BLUE, GREY1, GREY2, 
                                      CREAM, WHITE as R_WHITE, WIMP)
 from games.tribolo import tiles as tribolo_tiles  # noqa: E402
 
-SHEETS = ("tripppin", "tribolo", "triple3")
+# the games' own sheets, then the looks' (their window furniture, pointers and marks)
+SHEETS = ("tripppin", "tribolo", "triple3", "workbench", "riscos", "dos")
 SHEET_WIDTH = 256          # sprites are packed in rows (shelves) up to this wide
 GAP = 1                    # transparent pixels between sprites
 
@@ -146,9 +150,27 @@ def read_art(path: Path) -> tuple[str, dict, list]:
     return sheet, pens, sprites
 
 
-def tripppin() -> list:
-    _sheet, _pens, sprites = read_art(HERE / "tripppin.txt")
+def art_sheet(name: str) -> list:
+    """The sprites of ``<name>.txt``, whose 'sheet' line must name that sheet."""
+    path = HERE / f"{name}.txt"
+    sheet, _pens, sprites = read_art(path)
+    if sheet != name:
+        raise ValueError(f"{path.name}: 'sheet {sheet}' where {name} was expected")
     return sprites
+
+
+def tripppin() -> list:
+    return art_sheet("tripppin")
+
+
+def workbench() -> list:
+    """The Workbench 1.3 look's gadgets, menu check mark and pointer (workbench.txt)."""
+    return art_sheet("workbench")
+
+
+def dos() -> list:
+    """The DOS look's marks (dos.txt)."""
+    return art_sheet("dos")
 
 
 # -- Tribolo (EGA) -------------------------------------------------------------------------
@@ -371,15 +393,20 @@ def triple3() -> list:
     out += [("peg_red", peg(R_RED, R_WHITE, GREY5)),
             ("peg_blue", peg(DARK_BLUE, LIGHT_BLUE, GREY6)),
             ("hole", hole())]
-    out += [("tool_back", tool(_back)), ("tool_close", tool(_close)),
-            ("tool_toggle", tool(_toggle)), ("tool_adjust", tool(_adjust)),
-            ("tool_up", tool(_arrow(0))), ("tool_right", tool(_arrow(1))),
-            ("tool_down", tool(_arrow(2))), ("tool_left", tool(_arrow(3))),
-            ("icon", icon())]
+    out += [("icon", icon())]
     return out
 
 
-SOURCES = {"tripppin": tripppin, "tribolo": tribolo, "triple3": triple3}
+def riscos() -> list:
+    """The RISC OS 3 look's window tools (title bar icons and scroll arrows)."""
+    return [("tool_back", tool(_back)), ("tool_close", tool(_close)),
+            ("tool_toggle", tool(_toggle)), ("tool_adjust", tool(_adjust)),
+            ("tool_up", tool(_arrow(0))), ("tool_right", tool(_arrow(1))),
+            ("tool_down", tool(_arrow(2))), ("tool_left", tool(_arrow(3)))]
+
+
+SOURCES = {"tripppin": tripppin, "tribolo": tribolo, "triple3": triple3,
+           "workbench": workbench, "riscos": riscos, "dos": dos}
 
 
 # -- sheets ----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The sprite sheets (sprites/make_sprites.py, sprites/*.png, sprites/index.json) and
 games.ui.sprites."""
+import ast
 import json
 import os
 import shutil
@@ -17,15 +18,18 @@ if str(ROOT) not in sys.path:
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from games.ui import amiga, dos, riscos_palette, sprites  # noqa: E402
+from games.ui import amiga, dos, looks, riscos, riscos_palette, sprites  # noqa: E402
 
 SPRITES = ROOT / "sprites"
 SCRIPT = SPRITES / "make_sprites.py"
-SHEETS = ("tripppin", "tribolo", "triple3")
+GAME_SHEETS = ("tripppin", "tribolo", "triple3")
+LOOK_SHEETS = ("workbench", "riscos", "dos")
+SHEETS = GAME_SHEETS + LOOK_SHEETS
 # the Workbench 1.3 pointer has its own three sprite pens (colours 17-19)
 AMIGA_POINTER = {(238, 68, 68), (0, 0, 0), (238, 238, 204)}
-PALETTES = {"tripppin": set(amiga.PENS), "tribolo": set(dos.PALETTE),
-            "triple3": set(riscos_palette.WIMP)}
+PALETTES = {"tripppin": set(amiga.PENS), "workbench": set(amiga.PENS),
+            "tribolo": set(looks.EGA), "dos": set(looks.EGA),
+            "triple3": set(riscos_palette.WIMP), "riscos": set(riscos_palette.WIMP)}
 
 
 def run_script(*args):
@@ -106,13 +110,10 @@ def test_every_sprite_is_in_its_platforms_palette_and_not_empty(name):
 def test_sprites_the_scenes_need_are_there():
     t = sprites.sheet("tripppin")
     for n in (["pawn_blue", "pawn_orange", "x_blue", "x_orange", "tile_blank", "tile_start",
-               "tile_circle", "gadget_close", "gadget_depth_back", "gadget_depth_front",
-               "gadget_sizing", "check", "pointer"] + [f"arrow_{d}" for d in range(8)]):
+               "tile_circle"] + [f"arrow_{d}" for d in range(8)]):
         assert t.get(n).get_size() == tuple(t.rect(n).size)
     assert t.get("tile_blank").get_size() == (48, 23)          # Layout.tile at 256 lines
     assert t.get("pawn_blue").get_size() == (50, 25)           # Layout.cell
-    assert t.get("gadget_close").get_size() == (amiga.CLOSE_W, amiga.BAR_H)
-    assert t.get("gadget_depth_front").get_size() == (amiga.DEPTH_W, amiga.BAR_H)
     b = sprites.sheet("tribolo")
     for n in ("tile_blue", "tile_red", "tile_green", "tile_wall", "empty"):
         assert b.get(n).get_size() == (32, 23)
@@ -120,6 +121,81 @@ def test_sprites_the_scenes_need_are_there():
     assert [r.get(f"die_{n}").get_size() for n in range(1, 7)] == [(24, 24)] * 6
     assert len([n for n in r.names() if n.startswith("tumble_")]) == 6
     assert r.get("icon").get_size() == (34, 34)
+
+
+# -- the looks' own sheets -----------------------------------------------------------------
+
+LOOK_SPRITES = {
+    "workbench": ["gadget_close", "gadget_depth_back", "gadget_depth_front", "gadget_sizing",
+                  "check", "pointer"],
+    "riscos": [f"tool_{n}" for n in ("back", "close", "toggle", "adjust", "up", "right",
+                                     "down", "left")],
+    "dos": ["wheel_pointer"],
+}
+
+
+def test_each_look_has_its_own_sheet_and_reads_it():
+    for look, names in LOOK_SPRITES.items():
+        assert sorted(index()[look]) == sorted(names), look
+    read = {"workbench": amiga.sprite, "riscos": riscos.sprite, "dos": dos.sprite}
+    for look, names in LOOK_SPRITES.items():
+        for n in names:
+            assert read[look](n) is sprites.sheet(look).get(n), (look, n)
+    w = sprites.sheet("workbench")
+    assert w.get("gadget_close").get_size() == (amiga.CLOSE_W, amiga.BAR_H)
+    assert w.get("gadget_depth_front").get_size() == (amiga.DEPTH_W, amiga.BAR_H)
+    assert sprites.sheet("riscos").get("tool_back").get_size() == (riscos.TOOL, riscos.TOOL)
+
+
+def test_no_game_sheet_holds_a_looks_sprites():
+    data = index()
+    for game in GAME_SHEETS:
+        for look, names in LOOK_SPRITES.items():
+            assert not set(names) & set(data[game]), (game, look)
+
+
+def test_the_looks_draw_their_chrome_from_their_own_sheets():
+    surf = pygame.Surface((640, 512))
+    amiga.draw_close_gadget(surf, (0, 0, amiga.CLOSE_W, amiga.BAR_H))
+    want = pygame.Surface(surf.get_size())
+    want.blit(sprites.sheet("workbench").get("gadget_close"), (0, 0))
+    assert pygame.image.tobytes(surf, "RGB") == pygame.image.tobytes(want, "RGB")
+    surf.fill((0, 0, 0))
+    riscos.Window(pygame.Rect(10, 10, 200, 100), "T").draw(surf)
+    assert surf.get_at((11, 11))[:3] == sprites.sheet("riscos").get("tool_back").get_at((1, 1))[:3]
+
+
+def test_the_dos_wheel_pointer_is_the_triangle_it_was():
+    """dos.draw_wheel's pointer comes from the DOS sheet, pixel for pixel the polygon it
+    drew before."""
+    got = pygame.Surface((40, 40))
+    got.blit(dos.sprite("wheel_pointer"), (20 - 6, 20 - 9))
+    want = pygame.Surface((40, 40))
+    pygame.draw.polygon(want, dos.YELLOW, [(14, 11), (26, 11), (20, 23)])
+    assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
+    wheel = pygame.Surface((200, 160))
+    dos.draw_wheel(wheel, (100, 90), 54, [("1", dos.BLUE, dos.WHITE)] * 8, 0.0, 0.73)
+    assert wheel.get_at((100, 90 - round(54 * 0.73) - 8))[:3] == dos.YELLOW
+
+
+def string_constants(path):
+    return [n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def test_no_ui_module_names_a_games_sheet():
+    """games/ui reads only the looks' sheets: no string in its code is a game's sheet name,
+    and every sprites.sheet(...) there names a look's sheet."""
+    for path in sorted((ROOT / "games" / "ui").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = [c for c in string_constants(path) if c.lower() in GAME_SHEETS]
+        assert not named, f"{path.name} names {named}"
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "sheet" and node.args):
+                arg = node.args[0]
+                assert isinstance(arg, ast.Constant) and arg.value in LOOK_SHEETS, \
+                    f"{path.name}, line {node.lineno}: sprites.sheet of {ast.dump(arg)}"
 
 
 def test_tribolo_tiles_match_todays_drawing():
