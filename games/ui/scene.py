@@ -164,6 +164,12 @@ class GameScene(LookScene):
                 self._over_fired = self.table.state.is_over
         self.table.take_transitions()
 
+    @property
+    def ui(self):
+        """The modal kit of this game's look (games.ui.kits): ``self.ui.confirm(self, ...)``."""
+        from games.ui import kits
+        return kits.get(self.look.name)
+
     # -- what a game declares ----------------------------------------------------------------
     def initial_seats(self) -> dict:
         """{seat: "human" | "computer"} from the settings."""
