@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import pygame
 
-from games.ui import amiga, fonts
-from games.ui.amiga import BLACK, BLUE, ORANGE, WHITE, sprite, tall
+from games.ui import amiga, fonts, sprites
+from games.ui.amiga import BLACK, BLUE, ORANGE, WHITE, tall
 from games.ui.board import SquareGrid
 
 SCREEN_TITLE = "Workbench release.   Menus: hold right mouse button, or F10/Tab/pad Start"
 PIECE_PEN = {"blue": BLUE, "orange": ORANGE}
+
+
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of Tripppin's own sheet (sprites/tripppin.txt): pieces, X's, tiles, arrows."""
+    return sprites.sheet("tripppin").get(name)
 
 
 class Layout:

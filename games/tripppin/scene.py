@@ -41,6 +41,7 @@ from games.core import schema
 from games.tripppin import ai, play, rules
 from games.tripppin.look import PIECE_PEN, SCREEN_TITLE, Layout
 from games.tripppin.look import board_picture, draw_ants, draw_arrows, draw_tile, draw_title
+from games.tripppin.look import sprite
 from games.tripppin.play import NAMES, cursor_step  # noqa: F401  (tests step the cursor)
 from games.ui import amiga, fonts, looks
 from games.ui.amiga import BLACK, BLUE, WHITE
@@ -351,7 +352,7 @@ class TripppinScene(GameScene):
         return self._board_cache[1]
 
     def _piece(self, what: str, piece: str) -> pygame.Surface:
-        return amiga.tall(amiga.sprite(f"{what}_{piece}"), self.layout.k)
+        return amiga.tall(sprite(f"{what}_{piece}"), self.layout.k)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
