@@ -41,7 +41,7 @@ from games.core import schema
 from games.tripppin import ai, play, rules
 from games.tripppin.look import PIECE_PEN, SCREEN_TITLE, Layout
 from games.tripppin.look import board_picture, draw_ants, draw_arrows, draw_tile, draw_title
-from games.tripppin.look import sprite
+from games.tripppin.look import piece
 from games.tripppin.play import NAMES, cursor_step  # noqa: F401  (tests step the cursor)
 from games.ui import amiga, fonts, looks
 from games.ui.amiga import BLACK, BLUE, WHITE
@@ -95,7 +95,7 @@ class TripppinScene(GameScene):
         self.pointer = None                   # where the mouse is (native pixels)
         self.grab = (0, 0)                    # where a picked-up piece is held
         self.pointer_on = False               # the Workbench pointer (hidden for keys, pads)
-        self._slide_next = True               # the next move glides (not a mouse drop)
+        self._dropped = None                  # the state after a move dropped in place
         self._visual = None
         self.suggest_job = self.truth_job = None
         self.suggestion: tuple | None = None  # (square, depth, or the solved sentence)
@@ -242,12 +242,11 @@ class TripppinScene(GameScene):
             src, dst = tr.before.position(mover), tr.after.position(mover)
             self.shown_moves.append(rules.square_name(dst))
             self.app.play("amiga_move")
-            if self._slide_next and self.slide_seconds > 0:
+            if tr.after is not self._dropped and self.slide_seconds > 0:
                 self.timeline.add("slide", self.slide_seconds,
                                   data={"piece": mover, "from": src, "to": dst})
         elif tr.kind == "undo":
             self.app.play("amiga_click")
-        self._slide_next = True
         self.board_input.place(play.nearest_to_target(tr.after))
 
     def on_game_over(self) -> None:
@@ -269,8 +268,10 @@ class TripppinScene(GameScene):
         if self.table.state.is_over and k == "confirm":
             self.ask_new_game()
             return
-        self._slide_next = not pointing or k == "pointer_down"    # a click glides, a drop not
+        before = self.table.state
         super().handle(action)
+        if action.kind == "pointer_up" and self.table.state is not before:
+            self._dropped = self.table.state     # already where it was dropped: no glide
 
     def _pointer_down(self, pos) -> bool:
         """The window's own part of a click: its gadgets, a new game after the end, and
@@ -351,9 +352,6 @@ class TripppinScene(GameScene):
             self._board_cache = (key, board_picture(self.layout, self.table.state.board))
         return self._board_cache[1]
 
-    def _piece(self, what: str, piece: str) -> pygame.Surface:
-        return amiga.tall(sprite(f"{what}_{piece}"), self.layout.k)
-
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
         state = self.table.state
@@ -369,7 +367,7 @@ class TripppinScene(GameScene):
             turn = "blue" if tl.phase(1.0) >= 0.5 else "orange"
             for p in rules.PIECES:
                 if targets[p] is not None and not (same and p != turn):
-                    surface.blit(self._piece("x", p), lay.cell(targets[p]).topleft)
+                    surface.blit(piece("x", p, lay.k), lay.cell(targets[p]).topleft)
         if (self.board_input.visible and self.cursor is not None
                 and self.table.human_to_move and self.drag is None):
             t = lay.tile(self.cursor)
@@ -393,17 +391,17 @@ class TripppinScene(GameScene):
         moving = held or (slide["piece"] if slide else None)
         for p in rules.PIECES:
             if p != moving:
-                surface.blit(self._piece("pawn", p), lay.cell(state.position(p)).topleft)
+                surface.blit(piece("pawn", p, lay.k), lay.cell(state.position(p)).topleft)
         if slide is not None:
             f = self.timeline.progress("slide")
             a, b = lay.cell(slide["from"]).topleft, lay.cell(slide["to"]).topleft
             pos = (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f))
-            surface.blit(self._piece("pawn", slide["piece"]), pos)
+            surface.blit(piece("pawn", slide["piece"], lay.k), pos)
         if held is not None and self.pointer is not None:
             (px, py), (gx, gy) = self.pointer, self.grab
             r = pygame.Rect(0, 0, lay.sw, lay.sh)
             r.center = (px - gx, py - gy)
-            surface.blit(self._piece("pawn", held), r.topleft)
+            surface.blit(piece("pawn", held, lay.k), r.topleft)
 
     def _draw_panel(self, surface, state) -> None:
         lay = self.layout
@@ -412,12 +410,12 @@ class TripppinScene(GameScene):
         p = lay.panel
         x, y = p.x, p.y
         chars = p.w // font.width
-        piece = state.turn if state.is_over else state.current
-        shown = next(iter(state.winners())) if state.is_over else piece
+        mover = state.turn if state.is_over else state.current
+        shown = next(iter(state.winners())) if state.is_over else mover
         words = "wins!" if state.is_over else "to move"
         box = pygame.Rect(x, y, lay.sw, lay.sh)
         surface.fill(WHITE, lay.tile_in(box))
-        surface.blit(self._piece("pawn", shown), box.topleft)
+        surface.blit(piece("pawn", shown, lay.k), box.topleft)
         font.draw(surface, NAMES[shown], (box.right + 8, box.centery - 9), WHITE)
         font.draw(surface, words, (box.right + 8, box.centery + 1), WHITE)
         y = box.bottom + 4 * k
@@ -426,10 +424,10 @@ class TripppinScene(GameScene):
         else:
             status = "MAKE A MOVE" if self.table.human_to_move else "thinking..."
         sbox = pygame.Rect(x, y, p.w, 12 * k)
-        surface.fill(PIECE_PEN[piece], sbox)
+        surface.fill(PIECE_PEN[mover], sbox)
         pygame.draw.rect(surface, WHITE, sbox, 1)
         font.draw(surface, status, (sbox.centerx - len(status) * font.width // 2,
-                                    sbox.centery - 4), WHITE if piece == "blue" else BLACK)
+                                    sbox.centery - 4), WHITE if mover == "blue" else BLACK)
         y = sbox.bottom + 4 * k
         # the directions this piece may move now, drawn as a tile
         dbox = pygame.Rect(p.right - lay.sw, y, lay.sw, lay.sh)
