@@ -5,6 +5,7 @@ import random
 import time
 
 import pygame
+import pytest
 
 from driver import VirtualPad, click, colours, drag, frames, key, pad_press, run_until
 from games.tripppin import ai, play
@@ -215,6 +216,8 @@ def test_an_illegal_drop_flashes_beeps_and_the_piece_goes_back(make_app):
     assert t.state == before
     assert list(app.audio.played).count("amiga_beep") == 2
     assert scene.status.history[-1] == "Orange is to move, not Blue."
+    scene.cmds.run("history")                    # read back: the status line's history
+    assert app.top.name == "pages" and "Orange is to move, not Blue." in app.top.pages[-1]
 
 
 def test_a_click_on_a_neighbour_moves_and_a_click_elsewhere_is_refused(make_app):
@@ -515,55 +518,14 @@ def test_the_title_resumes_the_saved_game_on_a_click(make_app):
     assert resumed(app, scene, moves)
 
 
-def test_the_title_resumes_the_saved_game_on_pad_a(make_app):
+@pytest.mark.parametrize("button", ["a", "start"])
+def test_the_title_resumes_the_saved_game_on_pad_a_and_start(make_app, button):
     app, moves = saved_game(make_app)
     pad = VirtualPad()
     try:
         frames(app, 2)
         scene, _title = open_title(app)
-        pad_press(app, pad, "a")
+        pad_press(app, pad, button)
         assert resumed(app, scene, moves)
     finally:
         pad.unplug()
-
-
-def test_the_title_resumes_the_saved_game_on_pad_start(make_app):
-    app, moves = saved_game(make_app)
-    pad = VirtualPad()
-    try:
-        frames(app, 2)
-        scene, _title = open_title(app)
-        pad_press(app, pad, "start")
-        assert resumed(app, scene, moves)
-    finally:
-        pad.unplug()
-
-
-def test_the_suggestion_knows_who_wins_once_the_board_is_solved(make_app):
-    from games.tripppin import solver
-    app, scene = open_scene(make_app, seed=12)
-    t = scene.table
-    key(app, pygame.K_s)
-    assert run_until(app, lambda: scene.suggestion is not None
-                     and isinstance(scene.suggestion[1], str), 15)
-    sq, sentence = scene.suggestion
-    solution = solver.cached_solution(t.state)
-    assert sentence == solver.verdict(t.state, solution)
-    kind, _n = solution.value(t.state)
-    if kind != "loss":                         # the suggested square keeps the value
-        assert sq in solution.best_moves(t.state) or kind == "draw"
-    frames(app, 1)
-    words = sentence.split()[0]
-    assert words in ("Orange", "Blue", "Neither")
-
-
-def test_perfect_is_in_the_difficulty_menu_and_plays(make_app):
-    app, scene = open_scene(make_app, seed=16, blue="computer", orange="human")
-    rmb(app, [(320, 128)] + menu_path(scene, "Project", "Difficulty", "Perfect"))
-    assert scene.settings["level"] == ai.PERFECT and scene.table.levels["blue"] == ai.PERFECT
-    t = scene.table
-    drag(app, scene.square_center(t.state.position("orange")),
-         scene.square_center(t.state.legal_moves()[0]))
-    assert run_until(app, lambda: t.human_to_move or t.state.is_over, 15)
-    assert len(t.moves) >= 2 or t.state.is_over      # Perfect answered
-    assert app.settings["games"]["tripppin"]["level"] == ai.PERFECT   # kept for next time

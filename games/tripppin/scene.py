@@ -39,10 +39,9 @@ import pygame
 
 from games.core import schema
 from games.tripppin import ai, play, rules
-from games.tripppin.look import PIECE_PEN, SCREEN_TITLE, Layout
-from games.tripppin.look import board_picture, draw_ants, draw_arrows, draw_tile, draw_title
-from games.tripppin.look import piece
-from games.tripppin.play import NAMES, cursor_step  # noqa: F401  (tests step the cursor)
+from games.tripppin.look import (PIECE_PEN, SCREEN_TITLE, Layout, board_picture, draw_ants,
+                                 draw_arrows, draw_tile, draw_title, piece)
+from games.tripppin.play import NAMES
 from games.ui import amiga, fonts, looks
 from games.ui.amiga import BLACK, BLUE, WHITE
 from games.ui.board import wrap
