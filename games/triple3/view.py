@@ -50,6 +50,8 @@ class Layout:
         w, h = size
         self.screen = pygame.Rect(0, 0, w, h)
         self.window = riscos.Window((6, 6, w - 12, h - riscos.ICONBAR_H - 12), "Triple 3")
+        # the same window without the input focus (a dialog has it): its title bar grey
+        self.window_unfocused = riscos.Window(self.window.rect, "Triple 3", focused=False)
         work = self.window.work
         side = 3 * 3 * PITCH + 2 * BOX_GAP
         self.board = pygame.Rect(work.x + 14, work.y + 14, side, side)
@@ -112,8 +114,8 @@ def draw_game(surface, scene) -> None:
     riscos.draw_desktop(surface)
     scene.iconbar.draw(surface)
     top = scene.app.top
-    lay.window.focused = top is scene or getattr(top, "name", "") == "menu"
-    lay.window.draw(surface)
+    focused = top is scene or getattr(top, "name", "") == "menu"   # a menu keeps the focus
+    (lay.window if focused else lay.window_unfocused).draw(surface)
     draw_board(surface, scene)
     draw_panel(surface, scene)
     draw_status(surface, scene)
