@@ -86,7 +86,7 @@ class Triple3Scene(GameScene):
         self._counted = None                  # the game_number counted in the match
         super().__init__(app, seed=seed, demo=demo, title=title)
         self.layout = view.Layout(self.native_size)
-        self.iconbar = riscos.IconBar([(riscos.sprite("icon"), "Triple3")], self.native_size)
+        self.iconbar = riscos.IconBar([(view.sprite("icon"), "Triple3")], self.native_size)
         self.board_input = BoardInput(play.Board(), self.hole_at, self.hole_center)
         self._visual = None
         if self.resumed:

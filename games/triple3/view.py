@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from games.triple3 import play, rules
-from games.ui import fonts, riscos
+from games.ui import fonts, riscos, sprites
 from games.ui.board import wrap
 from games.ui.riscos_palette import (BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY3, GREY4,
                                      GREY5, ORANGE, RED, WHITE, WIMP, YELLOW)
@@ -97,10 +97,15 @@ _BIG: dict = {}
 def big(name: str) -> pygame.Surface:
     img = _BIG.get(name)
     if img is None:
-        src = riscos.sprite(name)
+        src = sprite(name)
         img = _BIG[name] = pygame.transform.scale(
             src, (src.get_width() * SCALE, src.get_height() * SCALE))
     return img
+
+
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of Triple 3's own sheet (pegs, holes, dice, the application's icon)."""
+    return sprites.sheet("triple3").get(name)
 
 
 def font():
@@ -270,7 +275,7 @@ def draw_title(surface, scene) -> None:
     win = riscos.Window((96, 34, 448, 250), "!Triple3", work_colour=GREY1)
     win.draw(surface)
     work = win.work
-    icon = riscos.sprite("icon")
+    icon = sprite("icon")
     surface.blit(pygame.transform.scale(icon, (68, 68)), (work.x + 24, work.y + 20))
     x = work.x + 110
     for i, (label, value) in enumerate((("Name", "Triple 3"), ("Purpose", "Dice and pegs"),
