@@ -124,6 +124,11 @@ class Triple3Scene(GameScene):
         self.app.play("acorn_error")
         self.say(play.sentence(text))
 
+    def toggle_sound(self) -> bool:
+        on = super().toggle_sound()
+        self.say("Sound on." if on else "Sound off.")
+        return on
+
     def on_back(self) -> None:
         self.app.play("acorn_click")
         self.ask_quit()
