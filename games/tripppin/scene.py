@@ -37,8 +37,8 @@ import pygame
 
 from games.core import schema
 from games.tripppin import ai, rules, scores
-from games.ui import amiga, fonts, looks
-from games.ui.amiga import BLACK, BLUE, ORANGE, WHITE, RequesterScene, sprite, tall
+from games.ui import amiga, fonts, looks, sprites
+from games.ui.amiga import BLACK, BLUE, ORANGE, WHITE, RequesterScene, tall
 from games.ui.board import BoardCursor, SquareGrid, step_towards, wrap
 from games.ui.commands import Command, Menu, choice
 from games.ui.scene import GameScene
@@ -112,6 +112,11 @@ class Layout:
     def square_at(self, pos) -> int | None:
         cr = self.grid.at(pos)
         return None if cr is None else cr[1] * 8 + cr[0]
+
+
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of Tripppin's own sheet (sprites/tripppin.txt): pieces, X's, tiles, arrows."""
+    return sprites.sheet("tripppin").get(name)
 
 
 def draw_tile(surface, k: int, tile: pygame.Rect, token: str) -> None:

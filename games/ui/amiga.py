@@ -118,8 +118,9 @@ def frame(surface, rect, pen, width: int = 1) -> None:
 # -- gadgets -----------------------------------------------------------------------------------
 
 def sprite(name: str) -> pygame.Surface:
-    """A sprite of the Workbench sheet (sprites/tripppin.txt)."""
-    return sprites.sheet("tripppin").get(name)
+    """A sprite of the Workbench look's own sheet (sprites/workbench.txt): the gadgets, the
+    menu check mark, the pointer."""
+    return sprites.sheet("workbench").get(name)
 
 
 def draw_close_gadget(surface, rect) -> None:

@@ -331,12 +331,19 @@ def yes_no(action):
     return None
 
 
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of the DOS look's own sheet (sprites/dos.txt): the spinner's pointer."""
+    from games.ui import sprites
+    return sprites.sheet("dos").get(name)
+
+
 def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: float = 1.0,
-               rim=WHITE, pointer=YELLOW) -> None:
+               rim=WHITE) -> None:
     """A spinner wheel: ``segments`` are (label, fill, text colour) in clockwise order, the
     first centred under the pointer (at the top) when ``angle`` is 0; ``angle`` in turns
     (1.0 a whole turn clockwise). ``squash`` shrinks heights (pixels taller than wide).
-    Drawn with plain polygons: only the colours given appear."""
+    Drawn with plain polygons (only the colours given appear) under the yellow pointer of
+    the look's sheet."""
     import math
     cx, cy = centre
     n = len(segments)
@@ -361,7 +368,7 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
     pygame.draw.circle(surface, rim, (cx, cy), 3)
     # the pointer: a triangle above the rim, pointing down at the chosen segment
     top = cy - round(radius * squash)
-    pygame.draw.polygon(surface, pointer, [(cx - 6, top - 9), (cx + 6, top - 9), (cx, top + 3)])
+    surface.blit(sprite("wheel_pointer"), (cx - 6, top - 9))
 
 
 # -- modal scenes: a Dialog over its game, as every modal is ----------------------------------

@@ -54,9 +54,9 @@ def acorn():
     return fonts.get("acorn8x8")
 
 
-def sprite(name: str, sheet: str = "triple3") -> pygame.Surface:
-    """A sprite of the RISC OS sheet (the tool icons are on the Triple 3 sheet)."""
-    return sprites.sheet(sheet).get(name)
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of the RISC OS look's own sheet ("riscos"): the window tools."""
+    return sprites.sheet("riscos").get(name)
 
 
 def text_centred(surface, text: str, rect, colour) -> None:
