@@ -46,8 +46,7 @@ import random
 import pygame
 
 from games.core import schema
-from games.triaxis import ai, manual, play, rules, scores
-from games.triaxis import sketch as art
+from games.triaxis import ai, art, look, manual, play, rules, scores
 from games.triaxis.island import TERRAIN_NAMES, TERRAINS
 from games.ui import dos
 from games.ui.anim import ease_out, ease_out_cubic
@@ -77,10 +76,9 @@ SETTINGS = schema.Table({
 })
 
 # -- the look ---------------------------------------------------------------------------------
-SEAT_COLOUR = art.SEAT_COLOUR
+SEAT_COLOUR = look.SEAT_COLOUR
 TONES = {"note": YELLOW, "good": LIGHT_GREEN, "bad": LIGHT_RED, "dim": LIGHT_GREY,
          "info": LIGHT_CYAN}
-LEGEND = {"f": GREEN, "g": LIGHT_GREEN, "d": YELLOW, "h": BROWN, "m": CYAN, "t": LIGHT_GREY}
 
 ORIGIN = (8, 20)
 PANEL_X = 464
@@ -119,7 +117,7 @@ class TriAxisScene(GameScene):
     def __init__(self, app, seed=None, demo: bool = False):
         super().__init__(app, seed=seed, demo=demo)
         self._fix_colours()
-        self.grid = HexGrid(ORIGIN, art.HEX, 16, 10, squash=art.SQUASH)
+        self.grid = HexGrid(ORIGIN, look.HEX, 16, 10, squash=look.SQUASH)
         self.board_input = play.HexInput(self.zone_at, self.zone_centre)
         self.keyline_rects = dos.key_line(pygame.Surface(dos.SCREEN),
                                           self.cmds.key_line(KEYLINE), KEYLINE_Y)
@@ -596,7 +594,7 @@ class TriAxisScene(GameScene):
     def draw_lines(self, surface) -> None:
         x = 8
         for t in TERRAINS:
-            surface.fill(LEGEND[t], (x, LEGEND_Y + 3, 14, 9))
+            surface.fill(look.TERRAIN_LOOK[t][0], (x, LEGEND_Y + 3, 14, 9))
             dos.text(surface, TERRAIN_NAMES[t], (x + 18, LEGEND_Y), LIGHT_GREY)
             x += 18 + 8 * len(TERRAIN_NAMES[t]) + 10
         text, colour = self.status_text()
