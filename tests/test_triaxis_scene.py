@@ -274,12 +274,18 @@ def test_the_title_resumes_the_saved_game(make_app, way):
     assert "The game in progress is resumed." in again.status.history
 
 
-def test_a_resumed_game_shows_the_spin_that_gave_the_points(make_app):
-    app, scene = open_scene(make_app, seed=3, count=2, kinds=["human"] * 6)
+def two_people_placed(make_app, seed):
+    """Two people, their markers placed (the table's first legal moves): the first spin."""
+    app, scene = open_scene(make_app, seed=seed, count=2, kinds=["human"] * 6)
     start_playing(app, scene)
     t = scene.table
     while t.state.phase == "setup":
         t.play(t.state.legal_moves()[0])
+    return app, scene, t
+
+
+def test_a_resumed_game_shows_the_spin_that_gave_the_points(make_app):
+    app, scene, t = two_people_placed(make_app, seed=3)
     t.play("4")
     t.play(next(m for m in t.state.legal_moves() if m != "resign"))
     frames(app, 2)
@@ -391,11 +397,7 @@ def test_refusals_are_said_on_the_status_line(make_app):
 
 
 def test_growing_a_six_asks_first(make_app):
-    app, scene = open_scene(make_app, seed=2, count=2, kinds=["human"] * 6)
-    start_playing(app, scene)
-    t = scene.table
-    while t.state.phase == "setup":
-        t.play(t.state.legal_moves()[0])
+    app, scene, t = two_people_placed(make_app, seed=2)
     t.play("harvest")
     t.play(t.state.island.terrain[t.state.markers(t.state.turn)[0][0]])
     z = t.state.markers(t.state.current)[0][0]

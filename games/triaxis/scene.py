@@ -246,6 +246,7 @@ class TriAxisScene(GameScene):
 
     def new_game(self, seed=None) -> None:
         """N)ew and the title's "New game": the set-up box first."""
+        self.live = True
         self.open_setup()
 
     def open_setup(self) -> None:
@@ -316,6 +317,9 @@ class TriAxisScene(GameScene):
         if tr is not None:
             kind, start, end, _ = tr.data
             return kind, start + (end - start) * tr.ease(tr.raw), ""
+        if self.table.pending is not None:      # spun, not yet applied (a modal is up)
+            kind = play.wheel_kind(self.table.pending)
+            return kind, play.rest_angle(kind, self.table.pending), ""
         kind, outcome = play.last_spin(self.table)
         return kind, play.rest_angle(kind, outcome), outcome
 
@@ -386,7 +390,7 @@ class TriAxisScene(GameScene):
     def choose_file(self, game) -> None:
         files = [(f"{n}: score file {n}", lambda n=n: self.ask_initials(game, n, {}))
                  for n in scores.FILES]
-        self.ask("Compare scores: press a number key, 0 to 9, for the score file.",
+        self.ask("Compare scores: press 0 to 9 for a score file.",
                  files + [("Cancel", None)], default=self.settings["file"],
                  cancel=len(files))
 
