@@ -99,9 +99,13 @@ class Modal(ModalScene):
     def row_width(self, sizes) -> int:
         return sum(w for w, _ in sizes) + self.button_gap() * (len(sizes) - 1)
 
+    def row_start(self, area: pygame.Rect, sizes) -> int:
+        """The left of a row of buttons in ``area``: centred (RISC OS: at the right)."""
+        return self.snap(area.centerx - self.row_width(sizes) // 2)
+
     def button_row(self, area: pygame.Rect, sizes) -> list:
-        """Where a row of buttons goes in ``area`` (centred; looks place them their way)."""
-        x = self.snap(area.centerx - self.row_width(sizes) // 2)
+        """Where a row of buttons goes in ``area`` (the Amiga spreads them out)."""
+        x = self.row_start(area, sizes)
         out = []
         for w, h in sizes:
             out.append(pygame.Rect(x, area.y, w, h))
@@ -115,8 +119,12 @@ class Modal(ModalScene):
         self.font.draw(surface, s, pos, self.colour(role))
 
     def line_at(self, s: str, area: pygame.Rect, y: int) -> tuple:
+        """Where a line of text goes in ``area``: the look's way (centred or left)."""
         if self.text_align == "left":
             return (area.x, y)
+        return self.centred_at(s, area, y)
+
+    def centred_at(self, s: str, area: pygame.Rect, y: int) -> tuple:
         return (self.snap(area.centerx - self.text_w(s) // 2), y)
 
     def draw_frame(self, surface, rect: pygame.Rect, title: str) -> None:
@@ -481,7 +489,7 @@ class Title(Modal):
         items = [Item(label, on_confirm=lambda i=i: self.choose(i))
                  for i, (label, _) in enumerate(self.choices)]
         self.menu = MenuList(items, look, inner, cursor=max(0, min(self.default, len(items) - 1)))
-        self.footer_at = self.line_at(self.footer, s, s.h - self.line_h - 4)
+        self.footer_at = self.centred_at(self.footer, s, s.h - self.line_h - 4)
 
     @property
     def focus(self) -> int:
@@ -584,7 +592,7 @@ class Initials(Modal):
 class Menu(Modal):
     """A menu over its game, drawn from a ``commands.MenuItem`` model. The looks' menus
     (DOS's pop-up box, RISC OS's menu at the pointer, the Amiga's strip) navigate it their
-    own way; all of them choose through ``run``: the menu closes, then the item runs."""
+    own way; they choose through ``choose_item``: the menu closes, then the item runs."""
 
     name = "menu"
 
@@ -599,7 +607,7 @@ class Menu(Modal):
         """The rect of an item by its labels along the path (tests and pointers)."""
         raise NotImplementedError
 
-    def run(self, item, keep_open: bool = False) -> bool:
+    def choose_item(self, item, keep_open: bool = False) -> bool:
         """Choose ``item``: False when it cannot be chosen."""
         if item is None or not item.is_enabled() or item.action is None:
             return False

@@ -227,14 +227,9 @@ class Skin:
     def button_gap(self) -> int:
         return 12
 
-    def button_row(self, area, sizes) -> list:
-        """Right-aligned, in the order given."""
-        x = area.right - self.row_width(sizes)
-        out = []
-        for w, h in sizes:
-            out.append(pygame.Rect(x, area.y, w, h))
-            x += w + self.button_gap()
-        return out
+    def row_start(self, area, sizes) -> int:
+        """Action buttons sit at the bottom right."""
+        return area.right - self.row_width(sizes)
 
     def colour(self, role: str):
         return {"dim": GREY4, "key": DARK_BLUE, "hi": WHITE, "title": DARK_BLUE}.get(role, BLACK)
@@ -354,7 +349,8 @@ class MenuScene(Skin, modals.Menu):
             pos = (self.screen.centerx - 80, self.screen.centery - 100)
         self.levels = [_Level(self.title, self.model, (pos[0] - 32, pos[1] - MENU_TITLE_H // 2),
                               self.screen)]
-        self.sound = sound or self.click
+        if sound is not None:
+            self.click = lambda _what="": sound()
         if keyboard or (keyboard is None and self.pos is None):
             self.levels[0].step(1)
 
@@ -393,11 +389,7 @@ class MenuScene(Skin, modals.Menu):
                 if len(self.levels) > depth + 1:
                     self.levels[depth + 1].step(1)
             return
-        self.sound()
-        self.chosen.append(item.label)
-        if not keep_open:
-            self.dismiss()
-        item.action()
+        self.choose_item(item, keep_open)
 
     # -- input -----------------------------------------------------------------------------
     def _hit(self, pos):
