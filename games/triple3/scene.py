@@ -44,7 +44,7 @@ import pygame
 
 from games.core import schema
 from games.triple3 import ai, rules
-from games.ui import fonts, riscos
+from games.ui import fonts, riscos, sprites
 from games.ui.anim import ease_out_cubic
 from games.ui.board import BoardCursor, wrap
 from games.ui.commands import Command, MenuItem, choice, separator
@@ -128,7 +128,7 @@ _BIG: dict = {}
 def big(name: str) -> pygame.Surface:
     img = _BIG.get(name)
     if img is None:
-        src = riscos.sprite(name)
+        src = sprites.sheet("triple3").get(name)
         img = _BIG[name] = pygame.transform.scale(
             src, (src.get_width() * SCALE, src.get_height() * SCALE))
     return img
@@ -162,7 +162,7 @@ class Triple3Scene(GameScene):
         self._override = None                 # New game > Red first / Blue first
         super().__init__(app, seed=seed, demo=demo)
         self.layout = Layout(self.native_size)
-        self.iconbar = riscos.IconBar([(riscos.sprite("icon"), "Triple3")], self.native_size)
+        self.iconbar = riscos.IconBar([(sprites.sheet("triple3").get("icon"), "Triple3")], self.native_size)
         self.board_cursor = BoardCursor(self._cursor_centre,
                                         targets=lambda: self.table.state.legal_moves())
         self.board_cursor.visible = bool(app.input.pads)
