@@ -56,17 +56,14 @@ SETTINGS = schema.Table({
 })
 
 # -- the look -----------------------------------------------------------------------------
-# A tile is a raised square: (face, light edge, dark edge). The board's tiles come from the
-# sprite sheet (sprites/make_sprites.py draws them the same way); draw_tile draws one at any
-# size (the small boards of See boards).
-TILE_COLOURS = {"B": (BLUE, LIGHT_BLUE, BLACK), "R": (RED, LIGHT_RED, BLACK),
-                "G": (GREEN, LIGHT_GREEN, BLACK), "#": (LIGHT_GREY, WHITE, DARK_GREY)}
+# The board's tiles come from the sprite sheet; draw_tile draws one at any size (the small
+# boards of See boards), both from games/tribolo/tiles.py.
 TILE_SPRITE = {"B": "tile_blue", "R": "tile_red", "G": "tile_green", "#": "tile_wall",
                ".": "empty"}
 SEAT_LETTER = {"blue": "B", "red": "R", "green": "G"}
 SEAT_FACE = {"blue": BLUE, "red": RED, "green": GREEN}
 SEAT_LIGHT = {"blue": LIGHT_BLUE, "red": LIGHT_RED, "green": LIGHT_GREEN}
-EMPTY, GRID, FRAME = WHITE, BLACK, LIGHT_GREY
+GRID, FRAME = BLACK, LIGHT_GREY
 FLIP_FRAMES = 6         # flip_<seat>_<1..6> in the sheet: squashed to 1 - i/6
 
 # the board: 33 x 24 native pixels a square (grid line included) look square at 480/350
