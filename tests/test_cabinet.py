@@ -542,3 +542,77 @@ def test_a_gamecontrollerdb_in_the_data_dir_is_loaded(make_app, tmp_path):
 def test_main_takes_the_kiosk_flag():
     import main
     assert main.parse_args(["--kiosk"]).kiosk and not main.parse_args([]).kiosk
+
+
+# -- everything left alone comes back to the attract loop ------------------------------------
+def until_attract(app, clock, limit=60.0, step=0.25):
+    """Fake seconds until the attract loop is on top (None if not within ``limit``)."""
+    t = 0.0
+    while t < limit:
+        clock.run(app, step)
+        t += step
+        if isinstance(app.top, AttractScene):
+            return t
+    return None
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_game_left_on_its_title_returns_to_attract(cabinet, name):
+    app, cab, clock = cabinet(attract_after=10, continue_after=30)
+    scene = open_from_launcher(app, cab, name)
+    took = until_attract(app, clock)
+    assert took is not None, [type(s).__name__ for s in app.stack]
+    assert scene not in app.stack and app.stack[:1] == [cab.launcher]
+
+
+class Question(Scene):
+    """Any question or dialog over a game (the timeout knows none by name)."""
+    name = "confirm"
+    transparent = True
+
+
+def test_a_question_over_a_game_left_alone_returns_to_attract(cabinet):
+    app, cab, clock = cabinet(attract_after=10, continue_after=30)
+    scene = open_from_launcher(app, cab, shown_games()[0])
+    clock.run(app, 1)
+    question = app.push(Question(app))
+    took = until_attract(app, clock)
+    assert took is not None and question not in app.stack and scene not in app.stack
+
+
+def test_the_operator_menu_left_alone_returns_to_attract(cabinet):
+    app, cab, clock = cabinet(attract_after=10, continue_after=30)
+    press(app, pygame.K_F2)
+    enter_pin(app, [0, 0, 0, 0])
+    enter_pin(app, [0, 0, 0, 0])
+    op = app.top
+    assert isinstance(op, OperatorScene)
+    press(app, pygame.K_DOWN)
+    op.menu.cursor = [i.label for i in op.menu.items].index("Bookkeeping")
+    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert app.top.name == "cabinet-books"
+    took = until_attract(app, clock)
+    assert took is not None and not any(isinstance(s, OperatorScene) for s in app.stack)
+
+
+def test_a_finished_game_is_recorded_then_returns_to_attract(cabinet, monkeypatch):
+    import time
+    app, cab, clock = cabinet(anim_speed=50.0, attract_after=10, continue_after=30)
+    name = shown_games()[0]
+    scene = open_from_launcher(app, cab, name)
+    for seat in scene.table.seats:
+        scene.table.set_seat(seat, "computer")
+    scene.table.min_think = 0.0
+    recorded = []
+    real = type(scene).record
+    monkeypatch.setattr(type(scene), "record", lambda self, r: (recorded.append(r),
+                                                               real(self, r)))
+    end = time.monotonic() + 60
+    while not scene.table.state.is_over and time.monotonic() < end:
+        clock.t += 0.02
+        app.step()
+        time.sleep(0.001)
+    assert scene.table.state.is_over
+    took = until_attract(app, clock)
+    assert took is not None and scene not in app.stack
+    assert len(recorded) == 1, "the result is recorded once, before the game is closed"
