@@ -346,7 +346,7 @@ class Cabinet:
         from games.cabinet import halloffame
         entry = halloffame.entry_of(result)
         if entry is not None and halloffame.qualifies(scene.store, scene.game, entry):
-            self.app.push(halloffame.InitialsScene(scene, entry))
+            halloffame.ask_initials(scene, entry)
 
     def score_lines(self, name: str) -> list:
         from games.cabinet import halloffame

@@ -67,8 +67,42 @@ def lines(store, game: str) -> list:
         for i, r in enumerate(wins)]
 
 
+def prompt_lines(entry: dict) -> list:
+    return ["YOU BEAT THE COMPUTER!", f"Level {entry['level']}, {entry['moves']} moves.",
+            "Your initials:"]
+
+
+class Win:
+    """One win waiting for its initials: added to the table once, whichever way the box
+    closes (done, or closed by the cabinet's timeout with what is there)."""
+
+    def __init__(self, store, game: str, entry: dict):
+        self.store, self.game, self.entry = store, game, entry
+        self.kept = None                 # True: in the table, False: not among the best
+
+    def done(self, initials: str) -> None:
+        if self.kept is None:
+            self.kept = add(self.store, self.game, initials, self.entry) is not None
+
+
+def ask_initials(scene, entry: dict):
+    """The look's initials box (the modal kit's: arcade rules) over the finished game,
+    pushed; a look without a kit gets the cabinet's own InitialsScene. Returns the box
+    (its ``win`` is the Win it enters)."""
+    from games.ui import kits
+    try:
+        kit = kits.get(scene.look.name)
+    except KeyError:
+        return scene.app.push(InitialsScene(scene, entry))
+    win = Win(scene.store, scene.game, entry)
+    box = kit.initials(scene, prompt_lines(entry), "AAA", on_done=win.done)
+    box.win = win
+    return scene.app.push(box)
+
+
 class InitialsScene(ModalScene):
-    """Over the finished game: "YOU BEAT THE COMPUTER" and three initials."""
+    """Over the finished game: "YOU BEAT THE COMPUTER" and three initials (for a look
+    without a modal kit; the rules are the kit's)."""
 
     name = "cabinet-initials"
 
@@ -83,12 +117,10 @@ class InitialsScene(ModalScene):
                     font.height * 8)
         pos = (w // 2 - font.width * 8, h // 2)
         self.widget = InitialsEntry(look, pos, "AAA", on_done=self.done)
-        self.kept = None           # True: in the table, False: not among the best
+        self.win = Win(game.store, game.game, entry)
 
     def done(self, initials: str) -> None:
-        if self.kept is not None:
-            return
-        self.kept = add(self.game.store, self.game.game, initials, self.entry) is not None
+        self.win.done(initials)
         if self.app.top is self:
             self.app.pop()
 
@@ -121,7 +153,7 @@ class InitialsScene(ModalScene):
 
     def close(self) -> None:
         """Closed before it was done (the timeout): what is there is entered."""
-        if self.kept is None:
+        if self.win.kept is None:
             self.widget.done = True
             self.done(self.widget.text)
 
