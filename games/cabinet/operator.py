@@ -470,9 +470,8 @@ class BooksScene(LauncherBase):
                f"Coins        slot 1: {coins['1']:<7} slot 2: {coins['2']:<7}"
                f"total: {coins['1'] + coins['2']}",
                f"Credits      bought: {b['credits_bought']:<6} played: "
-               f"{b['credits_played']:<6} standing: {cab.credits}"
-               + (f" + {cab.partial_text()}" if cab.partial_text() else "")
-               + f" (cap {k['credit_cap']})",
+               f"{b['credits_played']:<6} cap: {k['credit_cap']}",
+               f"Standing     {cab.credit_text()}",
                "", f"{'Game':<16}{'plays':>7}{'play time':>12}{'average':>10}"]
         total_n = total_s = 0
         titles = {e.name: e.title for e in games.playable()}
