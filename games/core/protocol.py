@@ -10,6 +10,8 @@ made, and ``_hash`` to None.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 
 class FrozenState:
     def __setattr__(self, name, value):
@@ -39,3 +41,27 @@ class FrozenState:
 
     def __reduce__(self):
         return (type(self).from_text, (self.to_text(),))
+
+    def _fields(self, **values) -> None:
+        """Set fields while the state is being made (it is immutable afterwards)."""
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+
+def field(attr: str, doc: str = "") -> property:
+    """A read-only view of one of a state's fields: ``board = field("_board")``."""
+    return property(attrgetter(attr), doc=doc)
+
+
+def text_lines(text, header: str) -> list:
+    """The lines of a text form (stripped, trailing blank lines dropped) whose first line is
+    ``header``; ValueError naming line 1 otherwise."""
+    if not isinstance(text, str):
+        raise ValueError("line 1: the text form must be a string")
+    lines = [ln.strip() for ln in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines or lines[0] != header:
+        found = repr(lines[0]) if lines else "nothing"
+        raise ValueError(f"line 1: expected {header!r}, found {found}")
+    return lines

@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import re
 
-from games.core.protocol import FrozenState
+from games.core.protocol import FrozenState, field, text_lines
 from games.triaxis.island import COLUMNS, SEA, TERRAINS, Island, generate, island
 
 __all__ = ["PLAYERS", "ALLOCATIONS", "SPIN", "IllegalMove", "State", "new_game",
@@ -199,21 +199,10 @@ class State(FrozenState):
 
     def __init__(self, isl, names, alloc, cells, turn, phase, points=0, colour="",
                  owed=(), round_=1, max_rounds=None, won=()):
-        sa = object.__setattr__
-        sa(self, "_isl", isl)
-        sa(self, "_names", tuple(names))
-        sa(self, "_alloc", tuple(alloc))
-        sa(self, "_cells", tuple(cells))
-        sa(self, "_turn", turn)
-        sa(self, "_phase", phase)
-        sa(self, "_points", points)
-        sa(self, "_colour", colour)
-        sa(self, "_owed", tuple(owed))
-        sa(self, "_round", round_)
-        sa(self, "_max", max_rounds)
-        sa(self, "_won", tuple(won))
-        sa(self, "_hash", None)
-        sa(self, "_legal", None)
+        self._fields(_isl=isl, _names=tuple(names), _alloc=tuple(alloc), _cells=tuple(cells),
+                     _turn=turn, _phase=phase, _points=points, _colour=colour,
+                     _owed=tuple(owed), _round=round_, _max=max_rounds, _won=tuple(won),
+                     _hash=None, _legal=None)
 
     def _with(self, **kw):
         d = dict(isl=self._isl, names=self._names, alloc=self._alloc, cells=self._cells,
@@ -232,27 +221,15 @@ class State(FrozenState):
 
     # -- raw access (screen and computer player) ------------------------------------
 
-    @property
-    def island(self) -> Island:
-        return self._isl
+    island = field("_isl")
 
-    @property
-    def cells(self) -> tuple:
-        return self._cells
+    cells = field("_cells")
 
-    @property
-    def phase(self) -> str:
-        return self._phase
+    phase = field("_phase")
 
-    @property
-    def points(self) -> int:
-        """Move points left (phase move), else 0."""
-        return self._points
+    points = field("_points", "Move points left (phase move), else 0.")
 
-    @property
-    def colour(self) -> str:
-        """The harvest colour (phase harvest), else ''."""
-        return self._colour
+    colour = field("_colour", "The harvest colour (phase harvest), else ''.")
 
     @property
     def owed(self) -> tuple:
@@ -264,17 +241,11 @@ class State(FrozenState):
         """The seat whose turn it is (the spinner), None when over."""
         return None if self._turn is None else self._names[self._turn]
 
-    @property
-    def turn_index(self):
-        return self._turn
+    turn_index = field("_turn")
 
-    @property
-    def round(self) -> int:
-        return self._round
+    round = field("_round")
 
-    @property
-    def max_rounds(self):
-        return self._max
+    max_rounds = field("_max")
 
     @property
     def allocations(self) -> dict:
@@ -318,9 +289,7 @@ class State(FrozenState):
 
     # -- protocol -------------------------------------------------------------------
 
-    @property
-    def players(self) -> tuple:
-        return self._names
+    players = field("_names")
 
     @property
     def current(self):
@@ -687,14 +656,7 @@ def _err(n, msg):
 
 
 def _parse(text):
-    if not isinstance(text, str):
-        raise ValueError("line 1: the text form must be a string")
-    lines = [ln.strip() for ln in text.split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    if not lines or lines[0] != "triaxis":
-        found = repr(lines[0]) if lines else "nothing"
-        raise ValueError(f"line 1: expected 'triaxis', found {found}")
+    lines = text_lines(text, "triaxis")
 
     def get(i, what):
         if len(lines) <= i:

@@ -81,7 +81,7 @@ from __future__ import annotations
 import random
 import re
 
-from games.core.protocol import FrozenState
+from games.core.protocol import FrozenState, field, text_lines
 
 __all__ = [
     "PLAYERS", "WIDTH", "HEIGHT", "BOARDS", "IllegalMove", "State", "new_game",
@@ -277,24 +277,13 @@ class State(FrozenState):
         """
         if isinstance(current, str):
             current = PLAYERS.index(current)
-        sa = object.__setattr__
-        sa(self, "_geo", geometry(width, height))
-        sa(self, "_grey", grey)
-        sa(self, "_bb", tuple(tiles))
-        sa(self, "_cur", current)
-        sa(self, "_hash", None)
-        sa(self, "_moves", None)
+        self._fields(_geo=geometry(width, height), _grey=grey, _bb=tuple(tiles), _cur=current,
+                     _hash=None, _moves=None)
 
     @classmethod
     def _make(cls, geo, grey, bb, cur):
         s = object.__new__(cls)
-        sa = object.__setattr__
-        sa(s, "_geo", geo)
-        sa(s, "_grey", grey)
-        sa(s, "_bb", bb)
-        sa(s, "_cur", cur)
-        sa(s, "_hash", None)
-        sa(s, "_moves", None)
+        s._fields(_geo=geo, _grey=grey, _bb=bb, _cur=cur, _hash=None, _moves=None)
         return s
 
     def _key(self):
@@ -304,23 +293,13 @@ class State(FrozenState):
 
     # -- raw access (for the computer player) -----------------------------------------
 
-    @property
-    def geometry(self) -> Geometry:
-        return self._geo
+    geometry = field("_geo")
 
-    @property
-    def grey_bits(self) -> int:
-        return self._grey
+    grey_bits = field("_grey")
 
-    @property
-    def tile_bits(self) -> tuple:
-        """(blue, red, green) bitboards."""
-        return self._bb
+    tile_bits = field("_bb", "(blue, red, green) bitboards.")
 
-    @property
-    def current_index(self):
-        """0, 1 or 2 for blue, red, green; None when the game is over."""
-        return self._cur
+    current_index = field("_cur", "0, 1 or 2 for blue, red, green; None when the game is over.")
 
     def empty_bits(self) -> int:
         b = self._bb
@@ -342,13 +321,8 @@ class State(FrozenState):
 
     # -- protocol -----------------------------------------------------------------
 
-    @property
-    def width(self) -> int:
-        return self._geo.width
-
-    @property
-    def height(self) -> int:
-        return self._geo.height
+    width = field("_geo.width")
+    height = field("_geo.height")
 
     @property
     def current(self):
@@ -498,14 +472,7 @@ class State(FrozenState):
 
     @classmethod
     def from_text(cls, text: str) -> "State":
-        if not isinstance(text, str):
-            raise ValueError("line 1: the text form must be a string")
-        lines = [ln.strip() for ln in text.split("\n")]
-        while lines and not lines[-1]:
-            lines.pop()
-        if not lines or lines[0] != "tribolo":
-            found = repr(lines[0]) if lines else "nothing"
-            raise ValueError(f"line 1: expected 'tribolo', found {found}")
+        lines = text_lines(text, "tribolo")
         if len(lines) < 2:
             raise ValueError("line 2: expected 'turn SEAT' (blue, red, green or -), found nothing")
         parts = lines[1].split()
