@@ -338,8 +338,9 @@ import sys
 sys.path.insert(0, sys.argv[2])
 from games.core.store import Store
 store = Store(sys.argv[1], log=lambda s: None)
-n = int(sys.argv[3])
-print("ready", flush=True)
+n = int(sys.argv[3]) + 1
+assert store.save("saves/loop", {"n": n, "pad": "x" * 20000})
+print("ready", flush=True)      # only once a whole file exists: a kill from now on is fair
 while True:
     n += 1
     assert store.save("saves/loop", {"n": n, "pad": "x" * 20000})
@@ -363,7 +364,7 @@ def test_killed_mid_save_leaves_the_last_file_whole_and_no_temp_after_start(tmp_
         assert [p.name for p in (tmp_path / "saves").iterdir()] == ["loop.json"]
         data = store.load("saves/loop", None)
         assert store.notices == []                  # whole: nothing moved aside
-        assert data["pad"] == "x" * 20000 and data["n"] >= last
+        assert data["pad"] == "x" * 20000 and data["n"] > last
         last = data["n"]
     assert last > 0
     print(f"temp files left by kills and cleaned up: {removed}")
