@@ -95,6 +95,11 @@ def parse_args(argv=None):
         parent = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(parent):
             parser.error(f"--screenshot: the directory {parent!r} does not exist")
+        if os.path.isdir(args.screenshot):
+            parser.error(f"--screenshot: {args.screenshot!r} is a directory")
+        if not os.access(parent, os.W_OK) or (os.path.exists(args.screenshot)
+                                              and not os.access(args.screenshot, os.W_OK)):
+            parser.error(f"--screenshot: Tricade is not allowed to write {args.screenshot!r}")
         if not args.screenshot.lower().endswith(".png"):
             parser.error("--screenshot: the file name must end in .png")
     return args
@@ -114,8 +119,19 @@ def root_scene(app) -> None:
         open_game(app, app.options.game, seed=app.options.seed)
 
 
+_LOCK = None       # the data folder's lock, held until the process ends
+
+
 def main(argv=None) -> int:
+    global _LOCK
     args = parse_args(argv)
+    from games.core import store
+    try:
+        _LOCK = store.lock_data_dir(args.data_dir)
+    except store.AlreadyRunning as exc:
+        print(f"Another Tricade is already using the data folder {exc}; close it first, or "
+              f"give this one its own folder with --data-dir.", file=sys.stderr)
+        return 1
     from games.core.app import Options, run
     from games.core.display import DisplayUnavailable
     try:
@@ -130,4 +146,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:             # Ctrl+C in the terminal: end quietly
+        sys.exit(130)

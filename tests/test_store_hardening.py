@@ -311,7 +311,7 @@ def test_cleanup_removes_only_our_left_over_temp_files(tmp_path):
     import fcntl
     (tmp_path / "saves").mkdir()
     ours = [tmp_path / ".settings.json.a1b2c3d4.tmp", tmp_path / "saves" / ".g.json.x_y9z8w7.tmp",
-            tmp_path / ".tricade-check.abc12345.tmp"]
+            tmp_path / ".tricade-check.abc12345.tmp", tmp_path / ".cabinet-pin.k2j_4lq9.tmp"]
     theirs = [tmp_path / "notes.tmp", tmp_path / ".hidden.tmp", tmp_path / "settings.json",
               tmp_path / "saves" / ".G.json.a1b2c3d4.tmp"]
     for p in ours + theirs:
@@ -497,3 +497,125 @@ def test_schema_fields():
     for _ in range(5000):
         deep = [deep]
     assert s.ListOf(s.Raw([]), default=[]).fix(deep) is not None
+
+
+# -- one Tricade per data folder; the command line's edges ------------------------------------
+
+APP_ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+
+
+def start_main(data, *args, **kw):
+    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data),
+                             "--mute", *args], cwd=str(ROOT), env=APP_ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def wait_for_lock(proc, data, timeout=60.0):
+    """Until ``proc`` holds the data folder (it writes its pid into the lock file once it
+    has the lock); read only, so the wait itself never takes the lock from it."""
+    lock = Path(data) / store_mod.LOCK_NAME
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            if lock.read_text() == f"{proc.pid}\n":
+                return
+        except OSError:
+            pass
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < end, "the app never took the data folder's lock"
+        time.sleep(0.02)
+
+
+def run_main(data, *args):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data),
+                           "--mute", "--frames", "1", *args], cwd=str(ROOT), env=APP_ENV,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.skipif(store_mod.fcntl is None, reason="no fcntl: no lock, play goes on")
+def test_a_second_tricade_on_the_same_data_folder_says_so_and_a_killed_ones_lock_is_gone(
+        tmp_path):
+    data = tmp_path / "data"
+    first = start_main(data, "--frames", "1000000")
+    try:
+        wait_for_lock(first, data)
+        second = run_main(data)
+        assert second.returncode == 1
+        assert second.stderr.strip().count("\n") == 0
+        assert second.stderr.startswith("Another Tricade is already using the data folder")
+        assert run_main(tmp_path / "other").returncode == 0      # another folder is free
+    finally:
+        first.kill()                                            # SIGKILL: no clean-up at all
+        first.communicate()
+    third = run_main(data)                                      # the stale lock never blocks
+    assert third.returncode == 0, third.stderr
+
+
+def test_a_second_store_in_the_same_process_is_refused_too(tmp_path):
+    if store_mod.fcntl is None:
+        assert store_mod.lock_data_dir(tmp_path) is None
+        return
+    fd = store_mod.lock_data_dir(tmp_path)
+    assert fd is not None
+    try:
+        with pytest.raises(store_mod.AlreadyRunning):
+            store_mod.lock_data_dir(tmp_path)
+    finally:
+        os.close(fd)
+    os.close(store_mod.lock_data_dir(tmp_path))                 # released with its holder
+    f = tmp_path / "file"
+    f.write_text("x")
+    assert store_mod.lock_data_dir(f / "data") is None          # cannot lock: play goes on
+
+
+def test_ctrl_c_ends_quietly(tmp_path):
+    data = tmp_path / "data"
+    app = start_main(data, "--frames", "1000000", "triaxis", start_new_session=True)
+    try:
+        wait_for_lock(app, data)
+        os.killpg(app.pid, signal.SIGINT)                       # as the terminal sends it
+        out, err = app.communicate(timeout=60)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode in (0, 130)
+    assert err.strip() == "", err
+
+
+def test_a_screenshot_that_cannot_be_written_is_one_sentence(tmp_path):
+    folder = tmp_path / "shot.png"
+    folder.mkdir()
+    r = run_main(tmp_path / "data", "--screenshot", str(folder))
+    assert r.returncode == 2 and "is a directory" in r.stderr and "Traceback" not in r.stderr
+    if os.path.isdir("/proc/self"):
+        # the folder exists and looks writable, but nothing can be created in it
+        r = run_main(tmp_path / "data", "--screenshot", "/proc/tricade-shot.png")
+        assert r.returncode == 1, r.stderr
+        assert r.stderr.startswith("Could not write the screenshot /proc/tricade-shot.png")
+        assert r.stderr.strip().count("\n") == 0
+
+
+def test_a_relative_xdg_data_home_is_ignored(monkeypatch, tmp_path):
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("XDG is for Linux and other Unixes")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/share")
+    assert store_mod.default_data_dir() == tmp_path / ".local" / "share" / "tricade"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "abs"))
+    assert store_mod.default_data_dir() == tmp_path / "abs" / "tricade"
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    assert store_mod.default_data_dir() == tmp_path / ".local" / "share" / "tricade"
+
+
+def test_a_failed_pin_write_leaves_no_temp_file(tmp_path, monkeypatch):
+    from games.cabinet import operator
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(operator.os, "fsync", full)
+    assert operator.set_pin(tmp_path, "1234") is False
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    assert operator.set_pin(tmp_path, "1234") and operator.check_pin(tmp_path, "1234")

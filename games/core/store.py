@@ -32,6 +32,9 @@ _NAME = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*$")
 # what save's temp files are called: ".NAME.json.<8 random characters>.tmp"
 _TEMP = re.compile(r"^\.[a-z0-9_-]+\.json\.[A-Za-z0-9_]{6,12}\.tmp$")
 _CHECK_PREFIX = ".tricade-check."
+# the temp files of the other files kept in the data folder: the start-up check's, and the
+# cabinet's PIN (games/cabinet/operator.py, written beside the settings)
+_OTHER_TEMP = re.compile(r"^\.(tricade-check|cabinet-pin)\.[A-Za-z0-9_]{6,12}\.tmp$")
 
 KIB, MIB = 1024, 1024 * 1024
 # the largest file of each kind that is read (by the first part of the name); larger ones
@@ -42,14 +45,60 @@ MAX_BAD = 100        # NAME.json.bad, .bad2 ... .bad100
 
 
 def default_data_dir() -> Path:
-    """XDG on Linux (and other Unixes), the usual places elsewhere."""
+    """XDG on Linux (and other Unixes), the usual places elsewhere. A relative
+    XDG_DATA_HOME is ignored, as the XDG Base Directory spec says (it would move with the
+    working directory)."""
     if sys.platform == "win32":
         base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
         return Path(base) / "Tricade"
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Application Support" / "Tricade"
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):
+        base = str(Path.home() / ".local" / "share")
     return Path(base) / "tricade"
+
+
+LOCK_NAME = "tricade.lock"
+
+
+class AlreadyRunning(Exception):
+    """Another live Tricade holds the data folder."""
+
+
+def lock_data_dir(data_dir: str | os.PathLike | None = None):
+    """Hold the data folder for this process's lifetime, so two Tricades never write the
+    same scores and saves (one's writes would undo the other's). Returns the open lock
+    file descriptor, which the caller keeps open (closing it, or the process ending in any
+    way, kill included, releases it: a stale lock never blocks), or None when no lock can
+    be had (no fcntl on this platform, a folder that cannot be written, a file system
+    without locks): then play goes on unguarded, as before. Raises AlreadyRunning when
+    another process holds it."""
+    if fcntl is None:
+        return None
+    d = Path(data_dir) if data_dir else default_data_dir()
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        fd = os.open(d / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return None
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise AlreadyRunning(str(d)) from None
+        return None
+    try:                       # who holds it, for a person who looks (never read back)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except OSError:
+        pass
+    return fd
 
 
 def max_bytes(name: str) -> int:
@@ -158,8 +207,7 @@ class Store:
                     if e.is_dir(follow_symlinks=False):
                         if level < depth and re.fullmatch(r"[a-z0-9_-]+", e.name):
                             dirs.append((Path(e.path), level + 1))
-                    elif (_TEMP.match(e.name) or (e.name.startswith(_CHECK_PREFIX)
-                                                   and e.name.endswith(".tmp"))) \
+                    elif (_TEMP.match(e.name) or _OTHER_TEMP.match(e.name)) \
                             and e.is_file(follow_symlinks=False) and not _locked(e.path):
                         os.unlink(e.path)
                         removed += 1
