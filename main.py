@@ -148,5 +148,13 @@ def main(argv=None) -> int:
 if __name__ == "__main__":
     try:
         sys.exit(main())
-    except KeyboardInterrupt:             # Ctrl+C in the terminal: end quietly
-        sys.exit(130)
+    except KeyboardInterrupt:
+        # Ctrl+C in the terminal: end quietly. The app has closed itself on the way out
+        # (saves are whole files, written at once); leave without the interpreter's own
+        # clean-up, which a stop in the middle of SDL's start could leave waiting.
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(130)

@@ -575,7 +575,12 @@ def test_ctrl_c_ends_quietly(tmp_path):
     try:
         wait_for_lock(app, data)
         os.killpg(app.pid, signal.SIGINT)                       # as the terminal sends it
-        out, err = app.communicate(timeout=60)
+        try:
+            out, err = app.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.kill(app.pid, signal.SIGABRT)
+            print("HUNG", app.communicate()[1][-5000:])
+            raise
     finally:
         if app.poll() is None:
             app.kill()
@@ -619,3 +624,60 @@ def test_a_failed_pin_write_leaves_no_temp_file(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
     monkeypatch.undo()
     assert operator.set_pin(tmp_path, "1234") and operator.check_pin(tmp_path, "1234")
+
+
+# -- every damaged file is told ----------------------------------------------------------------
+
+def test_nan_and_a_repeated_key_are_told_and_moved_aside(tmp_path):
+    from games.tripppin import scores
+    told = []
+    store = Store(tmp_path, log=told.append)
+    (tmp_path / "scores").mkdir()
+    path = tmp_path / "scores" / "tripppin.json"
+    path.write_text('{"format": "tricade", "kind": "scores/tripppin", "version": 1, '
+                    '"data": {"3": {"won": NaN, "lost": 2}}}')
+    assert scores.load(store) == {}
+    assert len(told) == 1 and "NaN" in told[0] and "moved aside" in told[0]
+    assert not path.exists() and (tmp_path / "scores" / "tripppin.json.bad").exists()
+    # two "data" keys: json would keep the last (empty) one and reset the record silently
+    path.write_text('{"format": "tricade", "kind": "scores/tripppin", "version": 1, '
+                    '"data": {"3": {"won": 5, "lost": 2}}, "data": {}}')
+    assert scores.load(store) == {}
+    assert len(told) == 2 and "'data' twice" in told[1]
+    assert (tmp_path / "scores" / "tripppin.json.bad2").exists()
+
+
+def test_a_score_table_with_wrong_typed_rows_keeps_the_rest_and_says_so(tmp_path):
+    from games.tripppin import scores
+    told = []
+    store = Store(tmp_path, log=told.append)
+    (tmp_path / "scores").mkdir()
+    path = tmp_path / "scores" / "tripppin.json"
+    path.write_text(doc("scores/tripppin", {"3": {"won": 5, "lost": 2},
+                                            "4": {"won": "7", "lost": 1},
+                                            "5": [1, 2]}))
+    got = scores.load(store)
+    assert got["3"] == {"won": 5, "lost": 2}                 # the good row is kept
+    assert len(told) == 1 and told[0].startswith("Part of the scores of tripppin could not "
+                                                 "be read (")
+    assert "moved aside as tripppin.json.bad" in told[0]
+    bad = json.loads((tmp_path / "scores" / "tripppin.json.bad").read_text())
+    assert bad["data"]["4"] == {"won": "7", "lost": 1}       # the original, untouched
+    # what was kept is written back: the next start reads it without a word
+    again = []
+    assert scores.load(Store(tmp_path, log=again.append)) == got and again == []
+
+
+def test_settings_with_a_bad_value_keep_the_rest_and_say_so(tmp_path):
+    told = []
+    store = Store(tmp_path, log=told.append)
+    (tmp_path / "settings.json").write_text(doc("settings", {"volume": 99, "scale": "integer"}))
+    got = store_mod.load_settings(store)
+    assert got["scale"] == "integer" and got["volume"] == 8
+    assert len(told) == 1 and "volume" in told[0] and "the settings" in told[0]
+    assert (tmp_path / "settings.json.bad").exists()
+    # a file from before a setting existed is not damaged: nothing is said
+    (tmp_path / "settings.json").write_text(doc("settings", {"scale": "integer"}))
+    quiet = []
+    assert store_mod.load_settings(Store(tmp_path, log=quiet.append))["scale"] == "integer"
+    assert quiet == []

@@ -11,6 +11,7 @@ No pygame here: the store is used by the arena and tests as well as by the scene
 from __future__ import annotations
 
 import errno
+import inspect
 import json
 import os
 import re
@@ -229,10 +230,13 @@ class Store:
             os.lstat(path)
         except OSError:        # not there (or a path through a file): nothing to read
             return _copy(default)
+        problems: list = []
         try:
             data = self._read(path, name, version)
             if validate is not None:
-                data = validate(data)
+                data = _validate(validate, data, problems)
+            if problems:
+                self._partly_read(path, name, data, version, problems)
             return data
         except RecursionError:
             self._move_aside(path, name, StoreError("it is nested too deeply"))
@@ -270,7 +274,10 @@ class Store:
             raise StoreError(f"it is larger than {limit // KIB} KiB")
         raw = b"".join(chunks)
         try:
-            doc = json.loads(raw.decode("utf-8-sig"))   # a byte-order mark is fine
+            # strict JSON: NaN and Infinity are not JSON, and a key twice (two "data" keys,
+            # say) would silently keep only the last
+            doc = json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant,
+                             object_pairs_hook=_no_repeats)   # a byte-order mark is fine
         except UnicodeDecodeError as exc:
             raise StoreError("it is not text") from exc
         except json.JSONDecodeError as exc:
@@ -289,6 +296,25 @@ class Store:
         if "data" not in doc:
             raise StoreError("it has no data")
         return doc["data"]
+
+    def _partly_read(self, path: Path, name: str, data: Any, version: int,
+                     problems: list) -> None:
+        """Some values of a file were bad and were replaced by defaults or dropped: the
+        original is moved aside (as for an unreadable file), the rest is kept and written
+        back, and the user is told in one sentence."""
+        bad = _free_name(path)
+        where = "left where it is"
+        if bad is not None:
+            try:
+                os.rename(path, bad)
+                where = f"moved aside as {bad.name}"
+            except OSError:
+                bad = None
+        more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+        self.notify(f"Part of {describe(name)} could not be read ({problems[0]}{more}); the "
+                    f"rest is kept and the original was {where}.")
+        if bad is not None:
+            self.save(name, data, version)
 
     def _move_aside(self, path: Path, name: str, exc: Exception) -> None:
         bad = _free_name(path)
@@ -435,6 +461,29 @@ def _locked(path: str) -> bool:
         return True
     finally:
         os.close(fd)
+
+
+def _no_constant(name: str):
+    raise StoreError(f"it holds {name}, which is not a number JSON allows")
+
+
+def _no_repeats(pairs: list) -> dict:
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise StoreError(f"it has the key {key[:40]!r} twice")
+        out[key] = value
+    return out
+
+
+def _validate(validate: Callable, data: Any, problems: list) -> Any:
+    """``validate(data)``, given ``problems=`` too when it takes it (a schema's ``clean``,
+    ``clean_settings``), so values it replaced or dropped can be told."""
+    try:
+        takes = "problems" in inspect.signature(validate).parameters
+    except (TypeError, ValueError):
+        takes = False
+    return validate(data, problems=problems) if takes else validate(data)
 
 
 def _copy(value: Any) -> Any:
