@@ -681,3 +681,48 @@ def test_settings_with_a_bad_value_keep_the_rest_and_say_so(tmp_path):
     quiet = []
     assert store_mod.load_settings(Store(tmp_path, log=quiet.append))["scale"] == "integer"
     assert quiet == []
+
+
+# -- gamecontrollerdb.txt: bounded reads --------------------------------------------------------
+
+def pad_line(i, platform="Linux"):
+    return (f"{i:032x},Pad {i},a:b0,b:b1,x:b2,y:b3,back:b6,start:b7,leftx:a0,lefty:a1,"
+            f"dpup:h0.1,dpdown:h0.4,dpleft:h0.8,dpright:h0.2,platform:{platform},\n")
+
+
+def test_a_fifo_or_a_huge_gamecontrollerdb_never_holds_start_up(tmp_path):
+    from games.core import input as input_mod
+    fifo = tmp_path / "fifo" / "gamecontrollerdb.txt"
+    fifo.parent.mkdir()
+    os.mkfifo(fifo)                                   # a read would wait for a writer forever
+    assert input_mod.load_controller_mappings(str(fifo)) == -1
+    r = run_main(fifo.parent)                         # the real program, with the FIFO there
+    assert r.returncode == 0, r.stderr
+    big = tmp_path / "big" / "gamecontrollerdb.txt"
+    big.parent.mkdir()
+    with open(big, "w") as f:
+        f.writelines(pad_line(i) for i in range(100_000))
+    assert big.stat().st_size > input_mod.MAPPINGS_MAX_BYTES
+    assert input_mod.load_controller_mappings(str(big)) == -1      # not read at all
+    r = run_main(big.parent)
+    assert r.returncode == 0, r.stderr
+
+
+def test_mappings_stop_when_their_time_is_up_and_keep_only_this_platform(tmp_path,
+                                                                          make_app):
+    from games.core import input as input_mod
+    make_app()                                        # SDL up, as at start-up
+    db = tmp_path / "gamecontrollerdb.txt"
+    with open(db, "w") as f:
+        f.write("# a comment\n\n")
+        f.writelines(pad_line(i + 1) for i in range(3000))
+        f.writelines(pad_line(i + 1, "Windows") for i in range(3000, 3100))
+    ticks = iter(range(10 ** 6))
+    clock = lambda: next(ticks) * 0.01               # every look at the clock: 10 ms later
+    added = input_mod.load_controller_mappings(str(db), seconds=0.5, clock=clock)
+    assert 0 < added <= 32 * 52                      # stopped after some fifty looks
+    platform = "Linux" if sys.platform.startswith("linux") else None
+    if platform:
+        db.write_text("".join(pad_line(i) for i in range(5000, 5010))
+                      + "".join(pad_line(i, "Windows") for i in range(6000, 6010)))
+        assert input_mod.load_controller_mappings(str(db)) == 10
