@@ -219,3 +219,19 @@ def test_the_table_knows_the_last_move():
     assert t.last_move == move
     t.undo()
     assert t.last_move is None
+
+
+def test_the_memory_soak_plays_and_reports_rss(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    log = tmp_path / "rss.log"
+    out = subprocess.run([sys.executable, "-m", "games.soakai", "--minutes", "0.001",
+                          "--interval", "0.001", "--log", str(log)], cwd=str(root),
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    lines = log.read_text().splitlines()
+    assert lines[0].startswith("memory soak:")
+    assert "RSS" in lines[1] and lines[-1].endswith("(end)")
+    assert "games     1 (triple3 1" in lines[-1]
