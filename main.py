@@ -91,6 +91,14 @@ def parse_args(argv=None):
     args = parser.parse_args(argv)
     if args.data_dir and os.path.exists(args.data_dir) and not os.path.isdir(args.data_dir):
         parser.error(f"--data-dir {args.data_dir!r} is a file, not a directory")
+    if args.data_dir:
+        # a folder asked for by name must be usable now (the default one may be told
+        # later and play goes on: the person did not choose it)
+        from games.core.store import Store, why
+        try:
+            Store(args.data_dir, log=lambda s: None).probe()
+        except OSError as exc:
+            parser.error(f"--data-dir {args.data_dir!r} cannot be used: {why(exc)}")
     if args.screenshot:
         parent = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(parent):

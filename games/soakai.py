@@ -105,7 +105,7 @@ def main(argv=None) -> int:
         worker = Worker("process")
     if args.trace:
         import tracemalloc
-        tracemalloc.start(8)
+        tracemalloc.start(1)
     base = None
     start = time.monotonic()
     end = start + args.minutes * 60
@@ -134,8 +134,8 @@ def main(argv=None) -> int:
             if base is None:
                 base = snap
             else:
-                for stat in snap.compare_to(base, "traceback")[:args.trace]:
-                    frame = stat.traceback[0]
+                for stat in snap.compare_to(base, "lineno")[:args.trace]:
+                    frame = stat.traceback[-1]
                     say(f"    {stat.size_diff / 1024:+9.0f} KiB {stat.count_diff:+8d} blocks  "
                         f"{frame.filename}:{frame.lineno}")
     try:

@@ -726,3 +726,13 @@ def test_mappings_stop_when_their_time_is_up_and_keep_only_this_platform(tmp_pat
         db.write_text("".join(pad_line(i) for i in range(5000, 5010))
                       + "".join(pad_line(i, "Windows") for i in range(6000, 6010)))
         assert input_mod.load_controller_mappings(str(db)) == 10
+
+
+def test_a_data_dir_given_by_name_that_cannot_be_used_is_one_sentence(tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    r = run_main(f / "data")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines()[-1] == (
+        f"python main.py: error: --data-dir '{f / 'data'}' cannot be used: a file stands "
+        f"where a folder of the data folder should be")

@@ -171,19 +171,23 @@ class Store:
             print(sentence, file=sys.stderr)
 
     # -- start-up ------------------------------------------------------------------------
+    def probe(self) -> None:
+        """Make the data folder, write and remove a small temp file; OSError if it fails."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=_CHECK_PREFIX, suffix=".tmp", dir=self.dir)
+        try:
+            os.write(fd, b"tricade\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            os.unlink(tmp)
+
     def check(self) -> str | None:
         """Can files be kept at all? Makes the data folder, writes and removes a small temp
         file. Returns None, or the one sentence to tell the user (it is not notified here:
         the caller shows it). Later write failures for the same reason are not told again."""
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=_CHECK_PREFIX, suffix=".tmp", dir=self.dir)
-            try:
-                os.write(fd, b"tricade\n")
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-                os.unlink(tmp)
+            self.probe()
         except OSError as exc:
             self._dir_problem = why(exc)
             return (f"Could not keep settings, saves or scores: {self._dir_problem}. "
