@@ -93,10 +93,23 @@ def parse_args(argv=None):
     args = parser.parse_args(argv)
     if args.data_dir and os.path.exists(args.data_dir) and not os.path.isdir(args.data_dir):
         parser.error(f"--data-dir {args.data_dir!r} is a file, not a directory")
+    if args.data_dir:
+        # a folder asked for by name must be usable now (the default one may be told
+        # later and play goes on: the person did not choose it)
+        from games.core.store import Store, why
+        try:
+            Store(args.data_dir, log=lambda s: None).probe()
+        except OSError as exc:
+            parser.error(f"--data-dir {args.data_dir!r} cannot be used: {why(exc)}")
     if args.screenshot:
         parent = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(parent):
             parser.error(f"--screenshot: the directory {parent!r} does not exist")
+        if os.path.isdir(args.screenshot):
+            parser.error(f"--screenshot: {args.screenshot!r} is a directory")
+        if not os.access(parent, os.W_OK) or (os.path.exists(args.screenshot)
+                                              and not os.access(args.screenshot, os.W_OK)):
+            parser.error(f"--screenshot: Tricade is not allowed to write {args.screenshot!r}")
         if not args.screenshot.lower().endswith(".png"):
             parser.error("--screenshot: the file name must end in .png")
     return args
@@ -116,8 +129,19 @@ def root_scene(app) -> None:
         open_game(app, app.options.game, seed=app.options.seed)
 
 
+_LOCK = None       # the data folder's lock, held until the process ends
+
+
 def main(argv=None) -> int:
+    global _LOCK
     args = parse_args(argv)
+    from games.core import store
+    try:
+        _LOCK = store.lock_data_dir(args.data_dir)
+    except store.AlreadyRunning as exc:
+        print(f"Another Tricade is already using the data folder {exc}; close it first, or "
+              f"give this one its own folder with --data-dir.", file=sys.stderr)
+        return 1
     from games.core.app import Options, run
     from games.core.display import DisplayUnavailable
     if args.set_pin:                      # no window: the PIN from stdin (docs/cabinet.md)
@@ -135,4 +159,15 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        # Ctrl+C in the terminal: end quietly. The app has closed itself on the way out
+        # (saves are whole files, written at once); leave without the interpreter's own
+        # clean-up, which a stop in the middle of SDL's start could leave waiting.
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(130)

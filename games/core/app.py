@@ -251,7 +251,13 @@ class App:
                     break
                 self.clock.tick(FPS)
             if self.options.screenshot:
-                self.display.screenshot(self.options.screenshot)
+                try:
+                    self.display.screenshot(self.options.screenshot)
+                except (OSError, pygame.error) as exc:   # one sentence, not a traceback
+                    reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+                    print(f"Could not write the screenshot {self.options.screenshot} "
+                          f"({reason}).", file=sys.stderr)
+                    return 1
         finally:
             self.shutdown()
         return self.exit_status

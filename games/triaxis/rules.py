@@ -86,7 +86,7 @@ PLAYERS = ("red", "blue", "green", "yellow", "cyan", "magenta")
 ALLOCATIONS = {2: (40, 40), 3: (28, 28, 24), 4: (20,) * 4, 5: (16,) * 5, 6: (13,) * 6}
 SPIN = ("1", "2", "3", "4", "5", "6", "harvest", "famine")
 PHASES = ("setup", "spin", "move", "harvest-colour", "harvest", "famine-colour", "over")
-MAX_WIDTH, MAX_HEIGHT = 26, 99
+MAX_WIDTH, MAX_HEIGHT = 16, 10      # RULES.md: up to 16 columns by 10 rows
 _NAME_RE = re.compile(r"[a-z]+\Z")
 
 
@@ -790,7 +790,14 @@ def _parse(text):
                               f"from the spinner: {' '.join(names[s] for s in expect)}")
             if not any(u > 0 for _, u in owed):
                 raise _err(4, "no seat owes harvest units: the harvest is over")
-    return State(isl, names, alloc, cells, turn, phase, points, colour, owed, rnd, maxr, won)
+    state = State(isl, names, alloc, cells, turn, phase, points, colour, owed, rnd, maxr, won)
+    if state.current is not None and not any(m != "resign" for m in state.legal_moves()):
+        # the rules always leave the mover something (an empty zone in setup, a marker
+        # to grow in a harvest): no game reaches this, only an edited text
+        what = "placement" if phase == "setup" else "harvest unit"
+        raise _err(4, f"{state.current} is to move but has no legal {what}: no game "
+                      f"reaches this position")
+    return state
 
 
 # --------------------------------------------------------------------------- new game
