@@ -106,15 +106,14 @@ class App:
         self.settings = store_mod.load_settings(self.store)
         # cabinet mode: full screen always, the close request and F11 do nothing
         self.kiosk = bool(opts.kiosk or self.settings["kiosk"]["enabled"])
-        if opts.fullscreen is not None:
-            self.settings["fullscreen"] = opts.fullscreen
-        if opts.scale is not None:
-            self.settings["scale"] = opts.scale
-        if opts.scanlines:
-            self.settings["scanlines"] = True
-        self.display = Display(fullscreen=self.settings["fullscreen"] or self.kiosk,
-                               scale=self.settings["scale"],
-                               scanlines=self.settings["scanlines"],
+        # display flags of the command line hold for this run only: the settings (what the
+        # Settings screen and F11 keep) are not written with them
+        self.overrides = {key: value for key, value in (
+            ("fullscreen", opts.fullscreen), ("scale", opts.scale),
+            ("scanlines", opts.scanlines)) if value is not None}
+        self.display = Display(fullscreen=self.setting("fullscreen") or self.kiosk,
+                               scale=self.setting("scale"),
+                               scanlines=self.setting("scanlines"),
                                window_size=opts.window_size)
         self.input = Input(self.settings, kiosk=self.kiosk)
         # pads SDL does not know: a gamecontrollerdb.txt, before any pad is opened
@@ -165,10 +164,20 @@ class App:
     def save_settings(self) -> bool:
         return store_mod.save_settings(self.store, self.settings)
 
+    def setting(self, key: str):
+        """A setting as this run has it: a command-line flag's value, else the kept one."""
+        return self.overrides.get(key, self.settings[key])
+
+    def choose_setting(self, key: str, value) -> None:
+        """A person's lasting choice (the Settings screen, F11): it is kept, and a flag of
+        the command line for it no longer holds."""
+        self.overrides.pop(key, None)
+        self.settings[key] = value
+
     def apply_settings(self) -> None:
         s = self.settings
-        self.display.configure(scale=s["scale"], scanlines=s["scanlines"])
-        self.display.set_fullscreen(s["fullscreen"] or self.kiosk)
+        self.display.configure(scale=self.setting("scale"), scanlines=self.setting("scanlines"))
+        self.display.set_fullscreen(self.setting("fullscreen") or self.kiosk)
         self.audio.set_enabled(s["sound"] and not self.muted)
         self.audio.set_volume(s["volume"] / 10)
         self.input.apply_settings(s)
@@ -324,7 +333,7 @@ class App:
             if self.kiosk:
                 return
             self.display.toggle_fullscreen()
-            self.settings["fullscreen"] = self.display.fullscreen
+            self.choose_setting("fullscreen", self.display.fullscreen)
             self.save_settings()
             self.dirty = True
         else:

@@ -173,16 +173,18 @@ class SettingsScene(LauncherBase):
         super().__init__(app)
         s = app.settings
 
+        # what this run shows (a command-line flag's value) is what is changed and kept
         def cycle(key, values):
             def change(step):
-                i = values.index(s[key]) if s[key] in values else 0
-                s[key] = values[(i + step) % len(values)]
+                now = app.setting(key)
+                i = values.index(now) if now in values else 0
+                app.choose_setting(key, values[(i + step) % len(values)])
                 self.changed()
             return change
 
         def toggle(key):
             def change(step):
-                s[key] = not s[key]
+                app.choose_setting(key, not app.setting(key))
                 self.changed()
             return change
 
@@ -191,9 +193,10 @@ class SettingsScene(LauncherBase):
             self.changed()
             self.app.play("ui_move")
 
-        on_off = lambda key: (lambda: "on" if s[key] else "off")  # noqa: E731
+        on_off = lambda key: (lambda: "on" if app.setting(key) else "off")  # noqa: E731
         items = [
-            Item("Display", value=lambda: s["scale"], on_change=cycle("scale", list(SCALE_MODES)),
+            Item("Display", value=lambda: app.setting("scale"),
+                 on_change=cycle("scale", list(SCALE_MODES)),
                  hint="integer: whole multiples; aspect: the original shape; stretch: fill"),
             Item("Scanlines", value=on_off("scanlines"), on_change=toggle("scanlines")),
             Item("Full screen", value=on_off("fullscreen"), on_change=toggle("fullscreen"),
