@@ -106,17 +106,19 @@ def parse_args(argv=None):
 
 
 def root_scene(app) -> None:
-    """The composition root: the launcher at the bottom of the stack, and the game named on
-    the command line over it. In cabinet mode (--kiosk or the kiosk setting) the cabinet
-    installs the launcher and watches over it: credits, attract loop, operator menu."""
+    """The composition root: the launcher, or the game named on the command line alone
+    (quitting it ends the program, as starting it by name promised; the launcher only if it
+    cannot be opened). In cabinet mode (--kiosk or the kiosk setting) the cabinet installs
+    the launcher and watches over it: credits, attract loop, operator menu."""
     from games.launcher.scene import LauncherScene, open_game
+    game = app.options.game
     if app.kiosk:
         from games.cabinet import install
         install(app)
-    else:
+    elif not game:
         app.push(LauncherScene(app))
-    if app.options.game:
-        open_game(app, app.options.game, seed=app.options.seed)
+    if game and not open_game(app, game, seed=app.options.seed) and not app.stack:
+        app.push(LauncherScene(app))
 
 
 def main(argv=None) -> int:
