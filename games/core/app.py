@@ -120,8 +120,10 @@ class App:
         self.pad_mappings = load_controller_mappings(
             os.environ.get("SDL_GAMECONTROLLERCONFIG_FILE")
             or str(self.store.dir / "gamecontrollerdb.txt"))
+        # a missing sound device is said on the console, never over the board: the game
+        # plays on silently (the Settings screen shows "no device")
         self.audio = Audio(enabled=self.settings["sound"] and not opts.mute,
-                           volume=self.settings["volume"] / 10, log=self.notice)
+                           volume=self.settings["volume"] / 10, log=self.log)
         self.muted = opts.mute
         self.worker = Worker(opts.worker_mode)
         self.stack: list[Scene] = []
@@ -155,6 +157,13 @@ class App:
         self._told.add(sentence)
         print(sentence, file=sys.stderr)
         self.toast(sentence)
+
+    def log(self, sentence: str) -> None:
+        """Tell the console something once (nothing on the screen)."""
+        if sentence in self._told:
+            return
+        self._told.add(sentence)
+        print(sentence, file=sys.stderr)
 
     def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
         self._toasts.append([text, self.now() + seconds])
