@@ -14,6 +14,7 @@ from games.ui import looks
 from games.ui.scene import LookScene
 from games.core.store import DEFAULT_KEYS, DEFAULT_PAD, SCALE_MODES
 from games.ui import fonts
+from games.ui.board import wrap
 from games.ui.widgets import Item, MenuList, MenuLook
 
 BG = (12, 16, 40)
@@ -24,6 +25,10 @@ HI_FG = (12, 16, 40)
 HI_BG = (255, 184, 64)
 TITLE = (255, 184, 64)
 ACCENT = (120, 200, 255)
+
+PANEL_LEFT, PANEL_RIGHT = 40, 600     # the rule under the title: nothing is drawn wider
+HINT_WIDTH = PANEL_RIGHT - PANEL_LEFT
+NO_GAMES = "No games yet."
 
 ACTION_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
                  "confirm": "Confirm", "back": "Back", "menu": "Menu"}
@@ -51,15 +56,20 @@ class LauncherBase(LookScene):
         ega = fonts.get("ega8x14")
         if self.subtitle:
             ega.draw(surface, self.subtitle, ((640 - ega.size(self.subtitle)[0]) // 2, 70), DIM)
-        pygame.draw.line(surface, PANEL, (40, 92), (600, 92), 2)
+        pygame.draw.line(surface, PANEL, (PANEL_LEFT, 92), (PANEL_RIGHT, 92), 2)
 
     def draw_menu(self, surface: pygame.Surface, menu: MenuList) -> None:
-        """The menu, and the selected item's one-line hint under it."""
+        """The menu, and the selected item's hint under it, kept inside the panel's rule
+        (wrapped onto a second line when it is longer)."""
         menu.draw(surface)
         item = menu.selected
         if item is not None and item.hint:
             ega = fonts.get("ega8x14")
-            ega.draw(surface, item.hint, ((640 - ega.size(item.hint)[0]) // 2, 400), FG)
+            lines = wrap(item.hint, HINT_WIDTH // ega.width)[:2]
+            y = 400 if len(lines) == 1 else 392
+            for line in lines:
+                ega.draw(surface, line, ((640 - ega.size(line)[0]) // 2, y), FG)
+                y += 16
 
     def footer(self, surface: pygame.Surface, text: str) -> None:
         ega = fonts.get("ega8x14")
@@ -347,10 +357,11 @@ class ScoresScene(LauncherBase):
             extra = getattr(app.supervisor, "score_lines", None)   # the cabinet's winners
             if extra is not None:
                 lines = list(lines) + extra(entry.name)
-            if lines:
-                self.lines += [(entry.title, TITLE)] + [(line, FG) for line in lines] + [("", FG)]
+            # every game is listed: one that keeps nothing yet says so, as the others do
+            self.lines += ([(entry.title, TITLE)] + [(line, FG) for line in lines or [NO_GAMES]]
+                           + [("", FG)])
         if not self.lines:
-            self.lines = [("No scores yet: play a game first.", FG)]
+            self.lines = [("No games registered.", FG)]
         self.top_line = 0
 
     def handle(self, action) -> None:
