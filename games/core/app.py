@@ -19,6 +19,7 @@ import pygame  # noqa: E402
 
 from . import store as store_mod  # noqa: E402
 from .audio import Audio  # noqa: E402
+from .chord import MouseChord  # noqa: E402
 from .display import Display, init_video  # noqa: E402
 from .input import Action, Input, load_controller_mappings  # noqa: E402
 from .worker import Worker  # noqa: E402
@@ -38,6 +39,7 @@ class Scene:
     commands: dict = {}        # command name -> key specs ("s", "ctrl+s")
     pad_commands: dict = {}    # command name -> pad buttons ("x", "y", "back")
     name = "scene"
+    chord_back = False         # both mouse buttons pressed together mean back (games.core.chord)
 
     def __init__(self, app: "App"):
         self.app = app
@@ -116,6 +118,7 @@ class App:
                                scanlines=self.setting("scanlines"),
                                window_size=opts.window_size)
         self.input = Input(self.settings, kiosk=self.kiosk)
+        self.chord = MouseChord()
         # pads SDL does not know: a gamecontrollerdb.txt, before any pad is opened
         self.pad_mappings = load_controller_mappings(
             os.environ.get("SDL_GAMECONTROLLERCONFIG_FILE")
@@ -235,6 +238,7 @@ class App:
 
     def _activate(self, scene: Scene) -> None:
         self.input.set_commands(scene.commands, scene.pad_commands)
+        self.chord.enabled = bool(scene.chord_back)
         self.display.set_format(scene.native_size, scene.pixel_aspect)
         self.dirty = True
 
@@ -292,7 +296,7 @@ class App:
             if self.supervisor is not None and self.supervisor.event(event, now):
                 continue
             self._event(event, now)
-        for action in self.input.update(now):
+        for action in self.chord.due(now) + self.input.update(now):
             self._deliver(action)
         for text in self.input.notices + self.store.notices:
             self.notice(text)
@@ -352,7 +356,8 @@ class App:
                 self.paused = False
                 self.dirty = True
                 return
-            for action in self.input.process(event, now, self.display.to_native):
+            actions = self.input.process(event, now, self.display.to_native)
+            for action in self.chord.feed(actions, now):
                 self._deliver(action)
 
     def _deliver(self, action: Action) -> None:
