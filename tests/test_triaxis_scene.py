@@ -61,7 +61,8 @@ def log_pushes(app) -> list:
 
 
 def start_playing(app, scene):
-    """Title "Start", set-up "Start", accept the Biosphere: the placement begins."""
+    """Title "Start", set-up "Start", accept the Biosphere, each person's colour as offered:
+    the placement begins."""
     assert top(app) == "title"
     key(app, pygame.K_RETURN)
     assert top(app) == "menu"
@@ -69,6 +70,8 @@ def start_playing(app, scene):
     assert top(app) == "confirm" and "Accept this Biosphere? (Y/n)" in \
         app.top.prompt_lines()[-1]
     key(app, pygame.K_y, unicode="y")
+    while top(app) == "ask" and "habitat" in question(app):
+        key(app, pygame.K_RETURN)
     assert app.top is scene and scene.state.phase == "setup"
 
 
@@ -103,6 +106,8 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
         key(app, pygame.K_n, unicode="n")                  # another one, please
         assert top(app) == "confirm" and t.state.island.terrain != first.terrain
         pad_press(app, pad, "a")                           # accepted
+        assert top(app) == "ask" and "habitat" in question(app)
+        pad_press(app, pad, "a")                           # red, as last time
         assert app.top is scene and t.state.phase == "setup"
         assert t.seats == {"red": "human", "blue": "computer", "green": "computer"}
         # placement: by the mouse, by the keys, then the rest at random
@@ -447,3 +452,50 @@ def test_score_files_are_checked_and_kept_apart(tmp_path):
             pass
         else:
             raise AssertionError(f"{bad} validated")
+
+
+# -- as the manual tells it ---------------------------------------------------------------------
+
+def test_colours_are_chosen_after_the_biosphere_is_accepted(make_app):
+    """"When the Biosphere is accepted, each player selects a color for their habitat":
+    the set-up box asks none; each person is asked after "Accept this Biosphere?", from the
+    colours still free; the computer takes the rest; the island stays the one accepted."""
+    app, scene = open_scene(make_app, seed=7, count=3,
+                            kinds=["human", "computer", "human"] + ["computer"] * 3)
+    t = scene.table
+    pushed = log_pushes(app)
+    key(app, pygame.K_RETURN)                              # the title's Start
+    assert top(app) == "menu"
+    assert not any("habitat" in (i.label or "").lower() for i in app.top.model)
+    key(app, pygame.K_RETURN)                              # a new Biosphere
+    key(app, pygame.K_n, unicode="n")                      # another
+    assert [n for n, _ in pushed] == ["menu", "confirm", "confirm"]
+    island = t.state.island.terrain
+    key(app, pygame.K_y, unicode="y")                      # accepted: now the colours
+    assert top(app) == "ask" and "Seat 1: choose a colour" in question(app)
+    assert app.top.labels == ["RED", "BLUE", "GREEN", "YELLOW", "CYAN", "MAGENTA", "Back"]
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)                              # seat 1: YELLOW
+    assert top(app) == "ask" and "Seat 3: choose a colour" in question(app)
+    assert "YELLOW" not in app.top.labels
+    key(app, pygame.K_m, unicode="m")                      # seat 3: M)AGENTA by its letter
+    assert app.top is scene and t.state.phase == "setup"
+    assert t.state.players == ("yellow", "red", "magenta")
+    assert t.seats == {"yellow": "human", "red": "computer", "magenta": "human"}
+    assert t.state.island.terrain == island, "the Biosphere accepted is the one played"
+    assert app.game_settings("triaxis")["colours"][:3] == ["yellow", "red", "magenta"]
+    frames(app, 2)
+    row = app.last_native.subsurface((460, 37, 176, 15))   # the panel's first seat, in its colour
+    assert dos.YELLOW in colours(row)
+
+
+def test_back_from_the_colours_asks_to_accept_again(make_app):
+    app, scene = open_scene(make_app, seed=7)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_y, unicode="y")
+    assert top(app) == "ask" and "habitat" in question(app)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) == "confirm" and "Accept this Biosphere?" in question(app)
+

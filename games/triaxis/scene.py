@@ -10,12 +10,12 @@ terrain legend, the status line and the key line
 
 The flow, as the original's: the welcome page (the look's title page: resume the game in
 progress, start, or read the help pages, paged like the original's), the set-up box (how
-many seats, which are people and which the computer, each seat's habitat colour, a round
-limit, the level), a new Biosphere with "Accept this Biosphere? (Y/n)" until accepted, the
-placement of half the markers (by hand, or R: the rest at random: the seat is played by
-the table's "random" kind until the placement ends), then the spins. At the end "Compare
-scores? (Y/n)", a number key 0-9 for one of ten score files, three initials for each
-person, and the file's table.
+many seats, which are people and which the computer, a round limit, the level), a new
+Biosphere with "Accept this Biosphere? (Y/n)" until accepted, then each person's habitat
+colour (the computer's seats take the colours left), the placement of half the markers (by
+hand, or R: the rest at random: the seat is played by the table's "random" kind until the
+placement ends), then the spins. At the end "Compare scores? (Y/n)", a number key 0-9
+for one of ten score files, three initials for each person, and the file's table.
 
 Keys: arrows (or the pad's d-pad, or the mouse) move the cursor circle; the keypad's corner
 keys [7] [9] [1] [3] (and Home, PgUp, End, PgDn) move it diagonally. Enter, Space or the
@@ -35,7 +35,9 @@ Choices where the original's documentation is silent:
   habitat colour;
 - the seat kinds follow the original's table by default when the number of seats changes
   (one to four people: the computer plays one more seat), and each can be changed;
-- a demo (attract mode) plays three computer seats for four rounds.
+- a demo (attract mode) plays three computer seats for four rounds;
+- Back (or Esc) while a habitat colour is chosen asks "Accept this Biosphere?" again; the
+  colours chosen are offered first next time.
 """
 from __future__ import annotations
 
@@ -102,7 +104,8 @@ class TriAxisScene(GameScene):
     settings_schema = SETTINGS
     min_think = 0.35
     take_back_across_chance = False      # U takes back steps of the turn, never the spin
-    bench_start_keys = ("return", "return", "return")   # title "Start", set-up, accept
+    # title "Start", set-up, accept, the person's habitat colour
+    bench_start_keys = ("return", "return", "return", "return")
     command_keys = {
         "undo": dict(keys=("u",), pad=("back",), key_label="U)ndo", label="Undo a step",
                      shortcut="U"),
@@ -254,7 +257,8 @@ class TriAxisScene(GameScene):
             self.push(self.ui.menu(self, self.setup_model(), title="TriAxis: a new game"))
 
     def setup_model(self) -> list:
-        """How many seats, each seat's kind and habitat colour, a round limit, the level."""
+        """How many seats, each seat's kind, a round limit, the level (the habitat colours
+        are chosen once the Biosphere is accepted, as the original's manual says)."""
         s = self.settings
         items = [MenuItem("Start: a new Biosphere", self.start_biosphere),
                  choice("Seats", [(n, str(n)) for n in range(2, 7)], lambda: s["count"],
@@ -264,9 +268,6 @@ class TriAxisScene(GameScene):
             items.append(choice(f"Seat {i + 1}", [(k, k.capitalize()) for k in KINDS],
                                 lambda i=i: s["kinds"][i],
                                 lambda v, i=i: self.put_setting("kinds", i, v), shown))
-            items.append(choice("   habitat", [(c, c.upper()) for c in COLOURS],
-                                lambda i=i: s["colours"][i],
-                                lambda v, i=i: self.swap_colour(i, v), shown))
         return items + [choice("Rounds", [(r, str(r or "no limit")) for r in ROUNDS],
                                lambda: s["rounds"], lambda v: self.set_setting("rounds", v)),
                         self.level_item("Computer level")]
@@ -279,26 +280,58 @@ class TriAxisScene(GameScene):
         self.settings[key][i] = value
         self.save_settings()
 
-    def swap_colour(self, i: int, colour: str) -> None:
-        cols = self.settings["colours"]
-        j = cols.index(colour)
-        cols[i], cols[j] = colour, cols[i]
-        self.save_settings()
-
     def start_biosphere(self, seed=None) -> None:
         """A new game as set up: a new island, shown until it is accepted."""
-        kinds = self.settings["kinds"]
-        for i, colour in enumerate(self.settings["colours"]):
-            self.table.set_seat(colour, kinds[i])     # the seats of the next game
+        self.seat_kinds()
         self.table.set_level(self.settings["level"])
         super().new_game(seed)
         self.app.play("dos_place")
         self.ask_accept()
 
+    def seat_kinds(self) -> None:
+        """Who plays each colour, from the set-up's seats (the seats of the next game)."""
+        kinds = self.settings["kinds"]
+        for i, colour in enumerate(self.settings["colours"]):
+            self.table.set_seat(colour, kinds[i])
+
     def ask_accept(self) -> None:
         self.ask_yn("Accept this Biosphere?", self.accepted, self.start_biosphere)
 
     def accepted(self) -> None:
+        """"When the Biosphere is accepted, each player selects a color for their habitat":
+        each person in turn; the computer's seats take the colours left."""
+        self.choose_colour({})
+
+    def choose_colour(self, picked: dict) -> None:
+        people = [i for i in range(self.count) if self.settings["kinds"][i] == "human"]
+        todo = [i for i in people if i not in picked]
+        if not todo:
+            self.colours_chosen(picked)
+            return
+        i = todo[0]
+        free = [c for c in COLOURS if c not in picked.values()]
+        last = self.settings["colours"][i]
+        choices = [(c.upper(), lambda c=c: self.choose_colour({**picked, i: c}))
+                   for c in free]
+        who = f"Seat {i + 1}" if len(people) > 1 else "Your seat"
+        self.ask(f"{who}: choose a colour for your habitat.",
+                 choices + [("Back", self.ask_accept)],
+                 default=free.index(last) if last in free else 0, cancel=len(choices))
+
+    def colours_chosen(self, picked: dict) -> None:
+        """The colours as chosen (kept for next time); the same Biosphere with them."""
+        names = [None] * self.count
+        for i, c in picked.items():
+            names[i] = c
+        rest = [c for c in self.settings["colours"] if c not in picked.values()]
+        for i in range(self.count):
+            if names[i] is None:
+                names[i] = rest.pop(0)
+        self.settings["colours"] = names + rest
+        self.save_settings()
+        if tuple(names) != tuple(self.state.players):
+            self.seat_kinds()
+            GameScene.new_game(self, seed=self.table.seed)   # the seed makes the same island
         self.say("Each seat places half its markers. R: the rest at random.", LIGHT_CYAN)
 
     # -- the table changed -----------------------------------------------------------------------
