@@ -75,6 +75,20 @@ def start_playing(app, scene):
     assert app.top is scene and scene.state.phase == "setup"
 
 
+def spin_if_asked(app, scene, way, pad):
+    """A person's spin waits for them: set it going by ``way``; True if it did."""
+    if not scene.spin_waits():
+        return False
+    if way == "keys":
+        key(app, pygame.K_SPACE, unicode=" ")
+    elif way == "mouse":
+        click(app, scene.zone_centre(scene.state.island.land[0]))
+    else:
+        pad_press(app, pad, "a")
+    assert not scene.spin_waits()
+    return True
+
+
 def walk(app, scene, z, press):
     """Bring the cursor to zone z with arrow presses (``press(direction)``)."""
     bi = scene.board_input
@@ -147,6 +161,8 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
                     assert run_until(app, lambda: t.state.phase != "harvest-colour")
                     assert any("HARVEST" in e for e in scene.status.history)
                 harvested = True
+                continue
+            if spin_if_asked(app, scene, ("keys", "mouse", "pad")[n % 3], pad):
                 continue
             if not t.human_to_move:
                 app.step()
@@ -498,4 +514,51 @@ def test_back_from_the_colours_asks_to_accept_again(make_app):
     assert top(app) == "ask" and "habitat" in question(app)
     key(app, pygame.K_ESCAPE)
     assert top(app) == "confirm" and "Accept this Biosphere?" in question(app)
+
+
+def test_a_persons_spin_waits_for_their_key_click_or_button(make_app):
+    """"Each player's turn starts by activating the spinner": nothing is drawn until the
+    person presses; the line names the control in hand; the second spin of a HARVEST and
+    the computer's spins go by themselves."""
+    app, scene, t = two_people_placed(make_app, seed=3)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        for way, words in (("keys", "press Space to spin"), ("pad", "press A to spin"),
+                           ("mouse", "click to spin")):
+            assert t.state.phase == "spin"
+            seat, ply = t.state.turn, t.ply
+            frames(app, 20)
+            assert t.ply == ply and t.pending is None, "the spinner waits for the person"
+            assert scene.spin_waits()
+            if way == "pad":
+                pad_press(app, pad, "dpleft")              # the control in hand: the pad
+            elif way == "mouse":
+                pygame.event.post(pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=app.display.to_window((300, 100)), rel=(0, 0),
+                    buttons=(0, 0, 0)))
+                frames(app, 1)
+            else:
+                key(app, pygame.K_LEFT)
+            text, _ = scene.prompt()
+            assert text == f"{seat.upper()}: {words} the spinner.", text
+            assert spin_if_asked(app, scene, way, pad)
+            assert run_until(app, lambda: t.ply > ply)
+            assert t.move_at(ply) in rules.SPIN
+            # the person's moves (or placements), to the next person's spin
+            while not (t.state.phase == "spin" and t.state.turn != seat) \
+                    and not t.state.is_over:
+                if t.state.is_chance:
+                    assert run_until(app, lambda: not t.state.is_chance or
+                                     scene.spin_waits()), "a second spin goes by itself"
+                    continue
+                t.play(next(m for m in t.state.legal_moves() if m != "resign"))
+                frames(app, 1)
+        # a HARVEST's second spin: no press
+        assert scene.spin_waits()
+        t.play("harvest")
+        assert t.state.phase == "harvest-colour"
+        assert run_until(app, lambda: t.state.phase != "harvest-colour")
+    finally:
+        pad.unplug()
 

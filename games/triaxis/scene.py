@@ -14,8 +14,11 @@ many seats, which are people and which the computer, a round limit, the level), 
 Biosphere with "Accept this Biosphere? (Y/n)" until accepted, then each person's habitat
 colour (the computer's seats take the colours left), the placement of half the markers (by
 hand, or R: the rest at random: the seat is played by the table's "random" kind until the
-placement ends), then the spins. At the end "Compare scores? (Y/n)", a number key 0-9
-for one of ten score files, three initials for each person, and the file's table.
+placement ends), then the spins: a person's turn waits for them to set the spinner going
+(Space or Enter, a click, pad A; the status line names the control in hand), the
+computer's and a HARVEST's or FAMINE's second spin go by themselves. At the end "Compare
+scores? (Y/n)", a number key 0-9 for one of ten score files, three initials for each
+person, and the file's table.
 
 Keys: arrows (or the pad's d-pad, or the mouse) move the cursor circle; the keypad's corner
 keys [7] [9] [1] [3] (and Home, PgUp, End, PgDn) move it diagonally. Enter, Space or the
@@ -126,6 +129,7 @@ class TriAxisScene(GameScene):
                                           self.cmds.key_line(KEYLINE), KEYLINE_Y)
         self.hover_key = None
         self._island_img = None          # (island, its picture): redrawn for a new island
+        self._spun = None                # (game, ply) of the person's spin set going
 
     # -- what the house asks ---------------------------------------------------------------------
     def _fix_colours(self) -> None:
@@ -205,8 +209,20 @@ class TriAxisScene(GameScene):
         return SEAT_COLOUR.get(tone) or TONES.get(tone, WHITE)
 
     def prompt(self) -> tuple:
+        if self.spin_waits():
+            seat = self.state.turn
+            return play.spin_prompt(seat, self.control()), self.tone(seat)
         text, tone = play.prompt(self.state, self.table.seats, self.board_input.selected)
         return text, self.tone(tone)
+
+    def control(self) -> tuple:
+        """(the source of the last input: "key", "mouse", "pad" or "", the pad's confirm
+        button) for naming the control in hand."""
+        log = self.app.action_log
+        source = log[-1].source if log else ""
+        inp = self.app.input
+        button = (inp.pad["back"] if inp.swap_confirm else inp.pad["confirm"])[:1]
+        return source, (button[0].upper() if button else "A")
 
     def on_refuse(self, text: str) -> None:
         self.app.play("dos_error")
@@ -333,6 +349,28 @@ class TriAxisScene(GameScene):
             self.seat_kinds()
             GameScene.new_game(self, seed=self.table.seed)   # the seed makes the same island
         self.say("Each seat places half its markers. R: the rest at random.", LIGHT_CYAN)
+
+    # -- a person's spin ---------------------------------------------------------------------------
+    def spin_waits(self) -> bool:
+        """"Each player's turn starts by activating the spinner": a person's turn waits for
+        their key, click or button (the second spin of a HARVEST or FAMINE goes by itself)."""
+        st, t = self.state, self.table
+        return (not self.demo and st.phase == "spin" and t.seats.get(st.turn) == "human"
+                and self._spun != (t.game_number, t.ply) and t.pending is None)
+
+    def spin(self) -> None:
+        """Set the person's spinner going."""
+        if self.spin_waits():
+            self._spun = (self.table.game_number, self.table.ply)
+            self.table.auto_chance = True
+            self.app.dirty = True
+
+    def update(self, dt: float) -> bool:
+        self.table.auto_chance = not self.spin_waits()
+        return super().update(dt)
+
+    def awaiting_person(self) -> bool:
+        return super().awaiting_person() or (not self.abandoned and self.spin_waits())
 
     # -- the table changed -----------------------------------------------------------------------
     def on_chance(self, outcome) -> None:
@@ -525,6 +563,10 @@ class TriAxisScene(GameScene):
             if k == "pointer_down" and action.button == 3 and self.board_input.selected:
                 self.drop()
                 return
+        if self.spin_waits() and (k == "confirm" or (k == "pointer_down"
+                                                     and action.button == 1)):
+            self.spin()
+            return
         super().handle(action)
 
     def bench_animation(self):
