@@ -562,3 +562,37 @@ def test_a_persons_spin_waits_for_their_key_click_or_button(make_app):
     finally:
         pad.unplug()
 
+
+def chord(app, at=(300, 100)):
+    """The left and right buttons pressed together (and let go)."""
+    pos = app.display.to_window(at)
+    for t, b in ((pygame.MOUSEBUTTONDOWN, 1), (pygame.MOUSEBUTTONDOWN, 3),
+                 (pygame.MOUSEBUTTONUP, 1), (pygame.MOUSEBUTTONUP, 3)):
+        pygame.event.post(pygame.event.Event(t, pos=pos, button=b))
+    frames(app, 1)
+
+
+def test_left_and_right_together_are_esc(make_app):
+    """"Press the LEFT and RIGHT mouse buttons at the same time for <ESC>": on the board it
+    asks to concede, as Esc does; in a (Y/n) question it is no, as Esc is; on the title it
+    leaves. The help pages say so."""
+    app, scene, t = two_people_placed(make_app, seed=3)
+    t.play("4")
+    frames(app, 2)
+    state = t.state
+    chord(app)
+    assert "concede the game?" in question(app)
+    chord(app)
+    assert app.top is scene and t.state == state and not t.state.is_over
+    key(app, pygame.K_ESCAPE)                              # the same as Esc
+    assert "concede the game?" in question(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert any("both mouse buttons" in line or "left and right buttons" in line
+               for page in manual.pages() for line in page)
+    app.pop()
+    again = app.push(TriAxisScene(app))
+    frames(app, 2)
+    assert top(app) == "title"
+    chord(app)
+    assert again not in app.stack

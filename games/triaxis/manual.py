@@ -64,7 +64,7 @@ SECTIONS = [
         "8. FAMINE spins again for a colour: every marker on it perishes. Do not",
         "   keep all your markers on one colour.",
         "",
-        "9. Esc asks whether you concede the game.",
+        "9. Esc, or both mouse buttons at once, asks whether you concede.",
     ]),
     ("RULES FOR SURVIVAL", [
         "10. Small markers boxed in by big ones can leave you with no move: then",
@@ -75,6 +75,7 @@ SECTIONS = [
         "",
         "12. (Y/n) questions: Y or N; Enter takes the answer in capitals; Esc,",
         "    Space or the right button is no. The left button clicks an answer.",
+        "    The left and right buttons pressed together are Esc, everywhere.",
         "",
         "13. Ten score files keep the games played, won and the best population",
         "    of each player. Compare scores at the end and press 0 to 9 for a file.",

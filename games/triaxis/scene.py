@@ -24,7 +24,9 @@ Keys: arrows (or the pad's d-pad, or the mouse) move the cursor circle; the keyp
 keys [7] [9] [1] [3] (and Home, PgUp, End, PgDn) move it diagonally. Enter, Space or the
 left button choose a marker, then its destination (the legal ones are marked); the right
 button, X on a pad, or the marker again put it down. Esc asks whether to concede (the move
-``resign``). U takes back a step of a person within the turn (never across a spin).
+``resign``); so do the left and right mouse buttons pressed together, as the manual says
+(``chord_back``: games/core/chord.py). U takes back a step of a person within the turn
+(never across a spin).
 
 What choosing a zone means, what the spinner shows and how each change is said are in
 games/triaxis/play.py (pure, tested without pygame); the help pages in manual.py.
@@ -107,6 +109,7 @@ class TriAxisScene(GameScene):
     settings_schema = SETTINGS
     min_think = 0.35
     take_back_across_chance = False      # U takes back steps of the turn, never the spin
+    chord_back = True            # the manual: both mouse buttons at the same time for Esc
     # title "Start", set-up, accept, the person's habitat colour
     bench_start_keys = ("return", "return", "return", "return")
     command_keys = {
