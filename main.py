@@ -2,7 +2,7 @@
 
     python main.py [GAME] [--fullscreen | --window] [--scale integer|aspect|stretch]
                    [--scanlines | --no-scanlines] [--mute] [--data-dir DIR] [--seed N]
-                   [--frames N] [--screenshot FILE] [--size WxH] [--kiosk]
+                   [--frames N] [--screenshot FILE] [--size WxH] [--kiosk] [--set-pin]
 """
 
 from __future__ import annotations
@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="cabinet mode: full screen, no way out but the operator menu "
                         "(also the kiosk setting; see docs/cabinet.md)")
     p.add_argument("--size", type=_size, metavar="WxH", help="the window's size")
+    p.add_argument("--set-pin", action="store_true",
+                   help="set the cabinet operator's PIN (4 digits) read from stdin, then exit")
     return p
 
 
@@ -125,6 +127,9 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     from games.core.app import Options, run
     from games.core.display import DisplayUnavailable
+    if args.set_pin:                      # no window: the PIN from stdin (docs/cabinet.md)
+        from games.cabinet.operator import set_pin_command
+        return set_pin_command(args.data_dir)
     try:
         return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
                            scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,

@@ -10,6 +10,7 @@ nothing, so an idle screen costs almost no CPU.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -133,6 +134,8 @@ class App:
         self._canvases: dict[tuple, pygame.Surface] = {}
         self.clock = pygame.time.Clock()
         self.running = True
+        self.exit_status = 0                 # what the process returns (App.quit sets it)
+        self.stopped_by = None               # the signal that ended the loop, if one did
         self.paused = False
         self.frame = 0
         self.dirty = True
@@ -254,7 +257,10 @@ class App:
             c = self._canvases[size] = self.display.make_surface(size)
         return c
 
-    def quit(self) -> None:
+    def quit(self, status: int = 0) -> None:
+        """End the loop; the process returns ``status`` (a cabinet's "Exit to the desktop"
+        returns the one status its service does not restart on)."""
+        self.exit_status = status
         self.running = False
 
     # -- the loop ---------------------------------------------------------------------------
@@ -270,7 +276,7 @@ class App:
                 self.display.screenshot(self.options.screenshot)
         finally:
             self.shutdown()
-        return 0
+        return self.exit_status
 
     def step(self) -> None:
         """One frame: events, repeats, update, and (if anything changed) draw and present.
@@ -398,6 +404,8 @@ class App:
         test session that makes many apps in one process, keeps SDL up)."""
         while self.stack:
             self.stack.pop().close()
+        if hasattr(self.supervisor, "shutdown"):  # the cabinet keeps its books
+            self.supervisor.shutdown()
         self.running = False
         self.worker.close()
         self.audio.close()
@@ -406,13 +414,51 @@ class App:
             pygame.quit()
 
 
+STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
+
+
+def stop_on_signals(app: App):
+    """SIGTERM, SIGINT and SIGHUP ask the loop to stop: it ends within a frame and its
+    shutdown closes every scene (which saves) and the worker. A second signal while that
+    runs ends the process the default way. Returns a function that puts the old handlers
+    back (nothing is changed outside the main thread, where Python takes no handlers)."""
+    old = {}
+
+    def stop(signum, _frame):
+        app.stopped_by = signum
+        app.running = False
+        for sig in old:                      # a second one is not asked twice
+            signal.signal(sig, signal.SIG_DFL)
+
+    for name in STOP_SIGNALS:
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            old[sig] = signal.signal(sig, stop)
+        except (ValueError, OSError):        # not the main thread: the caller's handlers stay
+            break
+
+    def restore():
+        for sig, handler in old.items():
+            try:
+                signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+            except (ValueError, OSError, TypeError):
+                pass
+    return restore
+
+
 def run(options: Options, root) -> int:
     """Run the app with the root scene ``root(app)`` chooses (main.py is the composition
-    root: the core imports no scene)."""
+    root: the core imports no scene). A stop signal ends it cleanly (stop_on_signals)."""
     app = App(options)
+    restore = stop_on_signals(app)
     try:
-        root(app)
-    except BaseException:
-        app.shutdown()
-        raise
-    return app.run()
+        try:
+            root(app)
+        except BaseException:
+            app.shutdown()
+            raise
+        return app.run()
+    finally:
+        restore()

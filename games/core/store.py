@@ -417,13 +417,15 @@ DEFAULT_KIOSK = {
     "enabled": False,         # start in cabinet mode without --kiosk
     "free_play": True,        # False: coins buy credits, Start spends one
     "coins_per_credit": 1,
+    "coin2_per_credit": 0,    # coin slot 2's own price (key 6); 0: as coin slot 1
+    "credit_cap": 9,          # the most credits a cabinet holds (more coins buy none)
     "attract_after": 60,      # seconds of quiet on the launcher before the attract loop
     "demo_seconds": 60,       # the longest a demo game runs in the attract loop
     "continue_after": 180,    # seconds nobody moves before a game asks "CONTINUE?"
     "attract_sound": False,
     "attract_volume": 3,      # 0-10
     "hidden_games": [],       # registry names not shown on the cabinet
-    "exit_hold": ["1", "2"],  # keys held together to leave the program
+    "exit_hold": ["1", "2"],  # keys held together to open the operator's PIN box
     "exit_hold_seconds": 5,
 }
 
@@ -462,6 +464,8 @@ SETTINGS_SCHEMA = Table({
         "enabled": Bool(False),
         "free_play": Bool(True),
         "coins_per_credit": Int(1, 9, 1),
+        "coin2_per_credit": Int(0, 9, 0),
+        "credit_cap": Int(1, 99, 9),
         "attract_after": Int(10, 3600, 60),
         "demo_seconds": Int(10, 600, 60),
         "continue_after": Int(30, 3600, 180),

@@ -76,6 +76,7 @@ from __future__ import annotations
 
 import re
 
+from games.core.protocol import FrozenState
 from games.triaxis.island import COLUMNS, SEA, TERRAINS, Island, generate, island
 
 __all__ = ["PLAYERS", "ALLOCATIONS", "SPIN", "IllegalMove", "State", "new_game",
@@ -188,7 +189,7 @@ def jumped_zone(isl: Island, a: int, b: int) -> int:
 
 # --------------------------------------------------------------------------- the state
 
-class State:
+class State(FrozenState):
     """One position of TriAxis.  Immutable and hashable."""
 
     __slots__ = ("_isl", "_names", "_alloc", "_cells", "_turn", "_phase", "_points",
@@ -222,35 +223,12 @@ class State:
         d.update(kw)
         return State(**d)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("State is immutable")
-
     def _key(self):
         i = self._isl
         return (i.width, i.height, i.terrain, self._names, self._alloc, self._cells,
                 self._turn, self._phase, self._points, self._colour, self._owed,
                 self._round, self._max, self._won)
 
-    def __eq__(self, other):
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __repr__(self):
-        return f"State.from_text({self.to_text()!r})"
-
-    def __reduce__(self):
-        return (State.from_text, (self.to_text(),))
 
     # -- raw access (screen and computer player) ------------------------------------
 

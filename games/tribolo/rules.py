@@ -81,6 +81,8 @@ from __future__ import annotations
 import random
 import re
 
+from games.core.protocol import FrozenState
+
 __all__ = [
     "PLAYERS", "WIDTH", "HEIGHT", "BOARDS", "IllegalMove", "State", "new_game",
     "board_names", "geometry", "move_bits", "flip_bits", "has_move", "next_seat",
@@ -257,7 +259,7 @@ def _square_text(col: int, row: int) -> str:
 
 # --------------------------------------------------------------------------- the state
 
-class State:
+class State(FrozenState):
     """One position: board, grey squares, tiles and the seat to move.  Immutable."""
 
     __slots__ = ("_geo", "_grey", "_bb", "_cur", "_hash", "_moves")
@@ -295,33 +297,10 @@ class State:
         sa(s, "_moves", None)
         return s
 
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("State is immutable")
-
     def _key(self):
         g = self._geo
         return (g.width, g.height, self._grey, self._bb, self._cur)
 
-    def __eq__(self, other):
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __repr__(self):
-        return f"State.from_text({self.to_text()!r})"
-
-    def __reduce__(self):
-        return (State.from_text, (self.to_text(),))
 
     # -- raw access (for the computer player) -----------------------------------------
 

@@ -71,6 +71,8 @@ from __future__ import annotations
 
 import re
 
+from games.core.protocol import FrozenState
+
 __all__ = [
     "PLAYERS", "BOXES", "HOLES", "IllegalMove", "State", "new_game", "describe_outcome",
     "cell", "box_hole", "allowed_mask", "box_lines_won", "TOTAL_PROBABILITY",
@@ -177,7 +179,7 @@ def _seat_index(seat) -> int:
 THROW, MOVE, OVER = 0, 1, 2
 
 
-class State:
+class State(FrozenState):
     """One position: pegs, the seat whose go it is, and the phase of that go.  Immutable."""
 
     __slots__ = ("_pegs", "_turn", "_phase", "_dice", "_throw", "_hash", "_winner")
@@ -214,32 +216,9 @@ class State:
         sa(s, "_hash", None)
         return s
 
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("State is immutable")
-
     def _key(self):
         return (self._pegs, self._turn, self._phase, self._dice, self._throw, self._winner)
 
-    def __eq__(self, other):
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __repr__(self):
-        return f"State.from_text({self.to_text()!r})"
-
-    def __reduce__(self):
-        return (State.from_text, (self.to_text(),))
 
     # -- raw access (for the computer player and the screen) ----------------------------
 

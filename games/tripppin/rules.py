@@ -44,6 +44,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from games.core.protocol import FrozenState
+
 __all__ = [
     "PIECES", "BLUE", "ORANGE", "DIRECTIONS", "DIRECTION_NAMES", "COURSE", "COURSE_NAMES",
     "START", "CIRCLES", "ARROW_TILES", "IllegalMove", "State", "new_game",
@@ -168,7 +170,7 @@ def _direction_between(a: int, b: int) -> int:
     return -1
 
 
-class State:
+class State(FrozenState):
     """An immutable Tripppin position.  Equality and hash are by value."""
 
     __slots__ = ("_board", "_pos", "_prog", "_turn", "_masks", "_moves", "_over",
@@ -233,12 +235,6 @@ class State:
         s = cls.__new__(cls)
         s._init(board, masks, pos, prog, turn)
         return s
-
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("State is immutable")
 
     def __reduce__(self):
         return (_restore, (self._board, self._pos, self._prog, self._turn))
