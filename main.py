@@ -1,8 +1,8 @@
 """Tricade: four small strategy games of 1989-1993, as their players remember them.
 
     python main.py [GAME] [--fullscreen | --window] [--scale integer|aspect|stretch]
-                   [--scanlines] [--mute] [--data-dir DIR] [--seed N] [--frames N]
-                   [--screenshot FILE] [--kiosk] [--set-pin]
+                   [--scanlines | --no-scanlines] [--mute] [--data-dir DIR] [--seed N]
+                   [--frames N] [--screenshot FILE] [--size WxH] [--kiosk] [--set-pin]
 """
 
 from __future__ import annotations
@@ -59,19 +59,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python main.py",
         description="Tricade: Triple 3, Tribolo, Tripppin and TriAxis, as they were.",
-        epilog="Keys anywhere: F11 or Alt+Enter toggles full screen. Also by name: "
+        epilog="Display flags hold for one run; the Settings screen keeps choices. "
+               "Keys anywhere: F11 or Alt+Enter toggles full screen. Also by name: "
                + ", ".join(hidden) + ".")
     p.add_argument("game", nargs="?", metavar="GAME", choices=names + hidden,
                    help="start this game at once (one of: %s)" % ", ".join(names))
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True,
-                      help="full screen (remembered by F11)")
+                      help="full screen, this run only (F11 toggles it and keeps it)")
     mode.add_argument("--window", dest="fullscreen", action="store_const", const=False,
-                      help="in a window")
+                      help="in a window, this run only")
     p.add_argument("--scale", choices=("integer", "aspect", "stretch"),
-                   help="integer: whole multiples; aspect: the original picture shape; "
-                        "stretch: fill the screen")
-    p.add_argument("--scanlines", action="store_true", default=None, help="darken every other line")
+                   help="this run only: integer: whole multiples; aspect: the original "
+                        "picture shape; stretch: fill the screen")
+    lines = p.add_mutually_exclusive_group()
+    lines.add_argument("--scanlines", dest="scanlines", action="store_const", const=True,
+                       help="darken the last window line of every native line, this run only")
+    lines.add_argument("--no-scanlines", dest="scanlines", action="store_const", const=False,
+                       help="no scanlines this run")
     p.add_argument("--mute", action="store_true", help="no sound this time")
     p.add_argument("--data-dir", metavar="DIR",
                    help="where settings, saves and scores live (default: the XDG data dir)")
@@ -116,17 +121,19 @@ def parse_args(argv=None):
 
 
 def root_scene(app) -> None:
-    """The composition root: the launcher at the bottom of the stack, and the game named on
-    the command line over it. In cabinet mode (--kiosk or the kiosk setting) the cabinet
-    installs the launcher and watches over it: credits, attract loop, operator menu."""
+    """The composition root: the launcher, or the game named on the command line alone
+    (quitting it ends the program, as starting it by name promised; the launcher only if it
+    cannot be opened). In cabinet mode (--kiosk or the kiosk setting) the cabinet installs
+    the launcher and watches over it: credits, attract loop, operator menu."""
     from games.launcher.scene import LauncherScene, open_game
+    game = app.options.game
     if app.kiosk:
         from games.cabinet import install
         install(app)
-    else:
+    elif not game:
         app.push(LauncherScene(app))
-    if app.options.game:
-        open_game(app, app.options.game, seed=app.options.seed)
+    if game and not open_game(app, game, seed=app.options.seed) and not app.stack:
+        app.push(LauncherScene(app))
 
 
 _LOCK = None       # the data folder's lock, held until the process ends
