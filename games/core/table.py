@@ -98,6 +98,12 @@ class Table:
         self.levels = {p: (lv.get(p, 3) if isinstance(lv, dict) else lv) for p in first.players}
         self._record(before, "", "new")
 
+    def again(self, options: dict | None = None) -> None:
+        """The game in hand from its start again, on the same seed (the same board, island
+        or shuffle), with ``options`` (a changed seat list, say) if given."""
+        self.new_game(seed=self.seed, options=self.options if options is None else options,
+                      start_text=self.start_text)
+
     def _record(self, before, text: str, kind: str, seat: str | None = None,
                 move: Any = None) -> None:
         self.changed += 1

@@ -350,7 +350,7 @@ class TriAxisScene(GameScene):
         self.save_settings()
         if tuple(names) != tuple(self.state.players):
             self.seat_kinds()
-            GameScene.new_game(self, seed=self.table.seed)   # the seed makes the same island
+            self.start_again()                 # its own seed: the same island
         self.say("Each seat places half its markers. R: the rest at random.", LIGHT_CYAN)
 
     # -- a person's spin ---------------------------------------------------------------------------

@@ -616,6 +616,15 @@ class GameScene(LookScene):
         self.table.new_game(seed=seed, options=self.game_options())
         self._over_fired = False
 
+    def start_again(self) -> None:
+        """The game in hand from its start, on its own seed, with the options as they stand
+        now (the same island with the colours just chosen, say)."""
+        self.live = True
+        self.timeline.clear()
+        self.status.clear()
+        self.table.again(self.game_options())
+        self._over_fired = False
+
     # -- a person who walked away (the cabinet's continue countdown) -------------------------
     def awaiting_person(self) -> bool:
         """True when a person is to move in a game that is not over (and not a demo)."""
