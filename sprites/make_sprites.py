@@ -194,11 +194,11 @@ SEAT_FACE = {"blue": "blue", "red": "red", "green": "green"}
 FLIP_FRAMES = 6          # flip_<colour>_<i>, i = 1..6: the tile squashed to 1 - i/6 (6: a line)
 
 
-def tribolo_tile(letter: str, squash: float = 1.0) -> Img:
+def tribolo_tile(letter: str, squash: float = 1.0, marked: bool = False) -> Img:
     """A square as the game draws it (games/tribolo/tiles.py: the one definition)."""
     w, h = TRIBOLO_CELL
     img = Img(w, h)
-    tribolo_tiles.draw_tile(img, (0, 0, w, h), letter, squash)
+    tribolo_tiles.draw_tile(img, (0, 0, w, h), letter, squash, marked)
     return img
 
 
@@ -224,6 +224,13 @@ def tribolo() -> list:
     cur.frame(0, 0, w + 2, h + 2, EGA["light_magenta"], 3)
     cur.frame(3, 3, w - 4, h - 4, EGA["black"])
     out.append(("cursor", cur))
+    # with seat marks (games/ui/marks.py): each seat's tile and its flip frames, marked
+    for letter, name in TILE_NAMES.items():
+        if letter in tribolo_tiles.SEAT:
+            out.append((f"tile_{name}_marked", tribolo_tile(letter, marked=True)))
+            for i in range(1, FLIP_FRAMES):          # frame 6 is a line: nothing to mark
+                out.append((f"flip_{name}_{i}_marked",
+                            tribolo_tile(letter, 1.0 - i / FLIP_FRAMES, marked=True)))
     return out
 
 
