@@ -45,6 +45,7 @@ from games.ui.riscos_palette import (BLACK as R_BLACK, DARK_BLUE, GREY1, GREY2, 
                                      GREY3, GREY4, GREY5, GREY6, LIGHT_BLUE, RED as R_RED,
                                      CREAM, WHITE as R_WHITE, WIMP)
 from games.tribolo import tiles as tribolo_tiles  # noqa: E402
+from games.ui import marks  # noqa: E402
 from games.triaxis import look as triaxis_look  # noqa: E402
 
 # the games' own sheets, then the looks' (their window furniture, pointers and marks)
@@ -314,13 +315,30 @@ def tumble(front_n: int, side_n: int, share: float, lean: int) -> Img:
 PEG = 10
 
 
-def peg(body, light, dark) -> Img:
+# the seat marks (games/ui/marks.py) in white: on a peg (4 x 4) and on a totals block (6 x 6)
+PEG_MARK = {"circle": [".##.", "#..#", "#..#", ".##."],
+            "cross": ["#..#", ".##.", ".##.", "#..#"]}
+BLOCK_MARK = {"circle": [".####.", "#....#", "#....#", "#....#", "#....#", ".####."],
+              "cross": ["#....#", ".#..#.", "..##..", "..##..", ".#..#.", "#....#"]}
+
+
+def peg(body, light, dark, mark=None) -> Img:
+    """A peg; with ``mark`` (a shape of PEG_MARK) that shape in white where its light was."""
     img = Img(PEG, PEG)
     img.disc(5, 5, 4.6, R_BLACK)
     img.disc(5, 5, 3.7, dark)
     img.disc(4.6, 4.6, 3.2, body)
-    img.rect(3, 3, 2, 1, light)
-    img.set(3, 4, light)
+    if mark is None:
+        img.rect(3, 3, 2, 1, light)
+        img.set(3, 4, light)
+    else:
+        img.art(3, 3, PEG_MARK[mark], {"#": R_WHITE})
+    return img
+
+
+def block_mark(shape: str) -> Img:
+    img = Img(6, 6)
+    img.art(0, 0, BLOCK_MARK[shape], {"#": R_WHITE})
     return img
 
 
@@ -414,6 +432,11 @@ def triple3() -> list:
             ("peg_blue", peg(DARK_BLUE, LIGHT_BLUE, GREY6)),
             ("hole", hole())]
     out += [("icon", icon())]
+    # with seat marks: each seat's peg with its shape, and the shape for its totals block
+    red, blue = marks.shape("red"), marks.shape("blue")
+    out += [("peg_red_marked", peg(R_RED, R_WHITE, GREY5, red)),
+            ("peg_blue_marked", peg(DARK_BLUE, LIGHT_BLUE, GREY6, blue)),
+            ("mark_red", block_mark(red)), ("mark_blue", block_mark(blue))]
     return out
 
 
