@@ -506,6 +506,29 @@ def triaxis() -> list:
     for name, (colour, radii) in L.RINGS.items():
         out += [(f"ring_{name}_{rx}", painted(art[f"ring_{rx}"], colour)) for rx in radii]
     out += [("movable", art["dots"]), ("target", art["target"])]
+    # with seat marks: each seat colour's shape, and every marker wearing it at its top left
+    out += [(name, img) for name, img in art.items() if name.startswith("mark_")]
+    for seat, colour in L.SEAT_COLOUR.items():
+        shape = art[f"mark_{marks.shape(seat)}"]
+        for size in L.MARKER_SIZES:
+            rx, _ry = L.marker_radius(size)
+            out.append((f"marker_{seat}_{size}_marked",
+                        wearing(marker(art[f"disc_{rx}"], colour, size), shape)))
+    return out
+
+
+def wearing(img: Img, shape: Img, margin: int = 2) -> Img:
+    """``img`` moved ``margin`` pixels right and down, ``shape`` over its top left corner
+    in a notch of its own (nothing of ``img`` in the shape's box or a pixel round it)."""
+    out = Img(img.w + margin, img.h + margin)
+    for y, row in enumerate(img.px):
+        for x, c in enumerate(row):
+            if x + margin > shape.w or y + margin > shape.h:
+                out.set(x + margin, y + margin, c)
+    for y, row in enumerate(shape.px):
+        for x, c in enumerate(row):
+            if c is not None:
+                out.set(x, y, c)
     return out
 
 

@@ -13,7 +13,7 @@ SETTING = "seat_marks"            # the key in the app's settings (games/core/st
 
 # the shape each seat colour carries when the marks are on
 SHAPE = {"blue": "circle", "red": "cross", "green": "triangle", "yellow": "square",
-         "orange": "square", "cyan": "diamond", "magenta": "plus"}
+         "orange": "square", "cyan": "diamond", "magenta": "triangle_down"}
 
 
 def marks_on(app) -> bool:
