@@ -45,6 +45,7 @@ from games.ui.riscos_palette import (BLACK as R_BLACK, DARK_BLUE, GREY1, GREY2, 
                                      GREY3, GREY4, GREY5, GREY6, LIGHT_BLUE, RED as R_RED,
                                      CREAM, WHITE as R_WHITE, WIMP)
 from games.tribolo import tiles as tribolo_tiles  # noqa: E402
+from games.ui import marks  # noqa: E402
 from games.triaxis import look as triaxis_look  # noqa: E402
 
 # the games' own sheets, then the looks' (their window furniture, pointers and marks)
@@ -194,11 +195,11 @@ SEAT_FACE = {"blue": "blue", "red": "red", "green": "green"}
 FLIP_FRAMES = 6          # flip_<colour>_<i>, i = 1..6: the tile squashed to 1 - i/6 (6: a line)
 
 
-def tribolo_tile(letter: str, squash: float = 1.0) -> Img:
+def tribolo_tile(letter: str, squash: float = 1.0, marked: bool = False) -> Img:
     """A square as the game draws it (games/tribolo/tiles.py: the one definition)."""
     w, h = TRIBOLO_CELL
     img = Img(w, h)
-    tribolo_tiles.draw_tile(img, (0, 0, w, h), letter, squash)
+    tribolo_tiles.draw_tile(img, (0, 0, w, h), letter, squash, marked)
     return img
 
 
@@ -224,6 +225,13 @@ def tribolo() -> list:
     cur.frame(0, 0, w + 2, h + 2, EGA["light_magenta"], 3)
     cur.frame(3, 3, w - 4, h - 4, EGA["black"])
     out.append(("cursor", cur))
+    # with seat marks (games/ui/marks.py): each seat's tile and its flip frames, marked
+    for letter, name in TILE_NAMES.items():
+        if letter in tribolo_tiles.SEAT:
+            out.append((f"tile_{name}_marked", tribolo_tile(letter, marked=True)))
+            for i in range(1, FLIP_FRAMES):          # frame 6 is a line: nothing to mark
+                out.append((f"flip_{name}_{i}_marked",
+                            tribolo_tile(letter, 1.0 - i / FLIP_FRAMES, marked=True)))
     return out
 
 
@@ -307,13 +315,30 @@ def tumble(front_n: int, side_n: int, share: float, lean: int) -> Img:
 PEG = 10
 
 
-def peg(body, light, dark) -> Img:
+# the seat marks (games/ui/marks.py) in white: on a peg (4 x 4) and on a totals block (6 x 6)
+PEG_MARK = {"circle": [".##.", "#..#", "#..#", ".##."],
+            "cross": ["#..#", ".##.", ".##.", "#..#"]}
+BLOCK_MARK = {"circle": [".####.", "#....#", "#....#", "#....#", "#....#", ".####."],
+              "cross": ["#....#", ".#..#.", "..##..", "..##..", ".#..#.", "#....#"]}
+
+
+def peg(body, light, dark, mark=None) -> Img:
+    """A peg; with ``mark`` (a shape of PEG_MARK) that shape in white where its light was."""
     img = Img(PEG, PEG)
     img.disc(5, 5, 4.6, R_BLACK)
     img.disc(5, 5, 3.7, dark)
     img.disc(4.6, 4.6, 3.2, body)
-    img.rect(3, 3, 2, 1, light)
-    img.set(3, 4, light)
+    if mark is None:
+        img.rect(3, 3, 2, 1, light)
+        img.set(3, 4, light)
+    else:
+        img.art(3, 3, PEG_MARK[mark], {"#": R_WHITE})
+    return img
+
+
+def block_mark(shape: str) -> Img:
+    img = Img(6, 6)
+    img.art(0, 0, BLOCK_MARK[shape], {"#": R_WHITE})
     return img
 
 
@@ -407,6 +432,11 @@ def triple3() -> list:
             ("peg_blue", peg(DARK_BLUE, LIGHT_BLUE, GREY6)),
             ("hole", hole())]
     out += [("icon", icon())]
+    # with seat marks: each seat's peg with its shape, and the shape for its totals block
+    red, blue = marks.shape("red"), marks.shape("blue")
+    out += [("peg_red_marked", peg(R_RED, R_WHITE, GREY5, red)),
+            ("peg_blue_marked", peg(DARK_BLUE, LIGHT_BLUE, GREY6, blue)),
+            ("mark_red", block_mark(red)), ("mark_blue", block_mark(blue))]
     return out
 
 
@@ -476,6 +506,29 @@ def triaxis() -> list:
     for name, (colour, radii) in L.RINGS.items():
         out += [(f"ring_{name}_{rx}", painted(art[f"ring_{rx}"], colour)) for rx in radii]
     out += [("movable", art["dots"]), ("target", art["target"])]
+    # with seat marks: each seat colour's shape, and every marker wearing it at its top left
+    out += [(name, img) for name, img in art.items() if name.startswith("mark_")]
+    for seat, colour in L.SEAT_COLOUR.items():
+        shape = art[f"mark_{marks.shape(seat)}"]
+        for size in L.MARKER_SIZES:
+            rx, _ry = L.marker_radius(size)
+            out.append((f"marker_{seat}_{size}_marked",
+                        wearing(marker(art[f"disc_{rx}"], colour, size), shape)))
+    return out
+
+
+def wearing(img: Img, shape: Img, margin: int = 2) -> Img:
+    """``img`` moved ``margin`` pixels right and down, ``shape`` over its top left corner
+    in a notch of its own (nothing of ``img`` in the shape's box or a pixel round it)."""
+    out = Img(img.w + margin, img.h + margin)
+    for y, row in enumerate(img.px):
+        for x, c in enumerate(row):
+            if x + margin > shape.w or y + margin > shape.h:
+                out.set(x + margin, y + margin, c)
+    for y, row in enumerate(shape.px):
+        for x, c in enumerate(row):
+            if c is not None:
+                out.set(x, y, c)
     return out
 
 

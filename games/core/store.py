@@ -537,6 +537,7 @@ DEFAULT_SETTINGS = {
     "sound": True,
     "volume": 8,            # 0-10
     "swap_confirm": False,  # Nintendo-style pads: east confirms, south goes back
+    "seat_marks": False,    # a shape on every seat colour (games/ui/marks.py)
     "keys": DEFAULT_KEYS,
     "pad": DEFAULT_PAD,
     "games": {},            # per-game options, e.g. {"tripppin": {"level": 3}}
@@ -557,6 +558,7 @@ SETTINGS_SCHEMA = Table({
     "sound": Bool(True),
     "volume": Int(0, 10, 8),
     "swap_confirm": Bool(False),
+    "seat_marks": Bool(False),
     "keys": Table({action: _names(names) for action, names in DEFAULT_KEYS.items()}),
     "pad": Table({action: _names(names) for action, names in DEFAULT_PAD.items()}),
     # per-game options: each game's own schema checks its part (games/<name>/scene.py)

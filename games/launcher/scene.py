@@ -219,6 +219,8 @@ class SettingsScene(LauncherBase):
             Item("Pad buttons", value=lambda: "B confirms (Nintendo)" if s["swap_confirm"]
                  else "A confirms", on_change=toggle("swap_confirm"),
                  hint="Swap confirm and back for Nintendo-style pads."),
+            Item("Seat marks", value=on_off("seat_marks"), on_change=toggle("seat_marks"),
+                 hint="Every seat's colour also carries a shape: seats apart without colour."),
             Item("Keyboard bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "key"))),
             Item("Gamepad bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "pad"))),
             Item("Back", on_confirm=self.app.pop),

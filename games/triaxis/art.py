@@ -4,6 +4,8 @@ and the spinner. Every call takes centres in native pixels (as HexGrid.centre gi
 
     art.draw_island(img, island, centre)        # every zone, then the land's black edges
     art.draw_marker(surface, (x, y), "red", 4)  # a size-4 red marker (scale < 1: shrinking)
+    art.draw_marker(surface, (x, y), "red", 4, marked=True)   # wearing red's seat mark
+    art.draw_seat_mark(surface, (x, y), "red")  # red's seat mark alone, its top left at x, y
     art.draw_ring(surface, (x, y), "yellow", 13)
     art.draw_mark(surface, (x, y), "target")    # or "movable"
     art.draw_spinner(surface, centre, radius, "spin", angle)
@@ -13,11 +15,12 @@ from __future__ import annotations
 import pygame
 
 from games.triaxis import look
-from games.ui import dos, sprites
+from games.ui import dos, marks, sprites
 
 # where a sprite's centre is, when not its middle (w // 2, h // 2)
 _ANCHOR = {"movable": (13, 11)}
 _scaled: dict = {}
+MARK_MARGIN = 2          # a marked marker: the marker this far right and down of its mark
 
 
 def sheet() -> sprites.Sheet:
@@ -55,21 +58,30 @@ def draw_island(surface: pygame.Surface, island, centre) -> None:
 
 
 def draw_marker(surface: pygame.Surface, centre, seat: str, size: int,
-                scale: float = 1.0) -> None:
+                scale: float = 1.0, marked: bool = False) -> None:
     """A marker of ``seat`` ("red", ...) and ``size`` (1..6) centred at ``centre``;
-    ``scale`` < 1 draws it smaller (appearing or vanishing), nothing at 0."""
+    ``scale`` < 1 draws it smaller (appearing or vanishing), nothing at 0; ``marked``: it
+    wears its seat's mark (games/ui/marks.py) at its top left."""
     if scale <= 0:
         return
-    name = f"marker_{seat}_{size}"
+    name = f"marker_{seat}_{size}" + ("_marked" if marked else "")
+    margin = MARK_MARGIN if marked else 0
     if scale == 1.0:
-        blit_centred(surface, name, centre)
+        rx, ry = look.marker_radius(size)
+        surface.blit(sheet().get(name), (centre[0] - rx - 1 - margin, centre[1] - ry - 1 - margin))
         return
     rx, ry = look.marker_radius(size, scale)
+    mx, my = round(margin * scale), round(margin * scale)
     img = _scaled.get((name, rx, ry))
     if img is None:            # nearest pixels: only the sheet's colours
         img = _scaled[(name, rx, ry)] = pygame.transform.scale(
-            sheet().get(name), (2 * rx + 2, 2 * ry + 2))
-    surface.blit(img, (centre[0] - rx - 1, centre[1] - ry - 1))
+            sheet().get(name), (2 * rx + 2 + mx, 2 * ry + 2 + my))
+    surface.blit(img, (centre[0] - rx - 1 - mx, centre[1] - ry - 1 - my))
+
+
+def draw_seat_mark(surface: pygame.Surface, topleft, seat: str) -> None:
+    """The shape ``seat``'s colour carries with seat marks on (7 x 7), at ``topleft``."""
+    surface.blit(sheet().get(f"mark_{marks.shape(seat)}"), topleft)
 
 
 def draw_ring(surface: pygame.Surface, centre, colour: str, rx: int) -> None:

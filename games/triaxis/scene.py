@@ -55,7 +55,7 @@ import pygame
 from games.core import schema
 from games.triaxis import ai, art, look, manual, play, rules, scores
 from games.triaxis.island import TERRAIN_NAMES, TERRAINS
-from games.ui import dos
+from games.ui import dos, marks
 from games.ui.anim import ease_out, ease_out_cubic
 from games.ui.board import HexGrid
 from games.ui.commands import Command, MenuItem, choice
@@ -598,7 +598,8 @@ class TriAxisScene(GameScene):
     def marker(self, surface, centre, v: int, scale: float = 1.0) -> None:
         players = self.state.players
         if v and (v >> 3) <= len(players):
-            art.draw_marker(surface, centre, players[(v >> 3) - 1], v & 7, scale)
+            art.draw_marker(surface, centre, players[(v >> 3) - 1], v & 7, scale,
+                            marks.marks_on(self.app))
 
     def draw_island(self, surface) -> None:
         st, bi = self.state, self.board_input
@@ -661,6 +662,9 @@ class TriAxisScene(GameScene):
             status = f"{st.population(s):>3}  {st.on_island(s):>2}/{st.supply(s):<2}" \
                 if s in ins or st.phase == "setup" else "  out"
             dos.text(surface, f"{mark}{s[:7].upper():<7}{kind}{status}", (x, y), colour)
+            if marks.marks_on(self.app):          # the shape this seat's markers wear
+                surface.fill(colour, (x - 13, y + 2, 9, 9))
+                art.draw_seat_mark(surface, (x - 12, y + 3), s)
         kind, angle, shown = self.wheel()
         art.draw_spinner(surface, WHEEL_CENTRE, WHEEL_R, kind, angle)
         label = play.outcome_words(shown) if shown else \

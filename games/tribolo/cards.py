@@ -12,7 +12,7 @@ import pygame
 
 from games.tribolo import scene as tribolo
 from games.tribolo import scores
-from games.ui import dos, looks
+from games.ui import dos, looks, marks
 from games.ui.board import SquareGrid
 from games.ui.dos import BLACK, BLUE, LIGHT_BLUE, LIGHT_CYAN, LIGHT_GREY, WHITE, YELLOW
 from games.ui.scene import LookScene
@@ -104,9 +104,10 @@ class CardScene(LookScene):
                           st.height, gap=1)
         surface.fill(tribolo.FRAME, grid.rect_all.inflate(4, 4))
         surface.fill(tribolo.GRID, grid.rect_all)
+        marked = marks.marks_on(self.app)
         for r in range(st.height):
             for c in range(st.width):
-                tribolo.draw_tile(surface, grid.rect(c, r), st.cell(c, r))
+                tribolo.draw_tile(surface, grid.rect(c, r), st.cell(c, r), marked=marked)
         note = ("New tiles at random every game." if n == tribolo.STANDARD_BOARD
                 else "The same start every game.")
         dos.centred(surface, note, grid.rect_all.bottom + 4, LIGHT_GREY)

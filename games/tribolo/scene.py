@@ -32,7 +32,7 @@ from games.tribolo import ai, rules, scores
 from games.tribolo.play import (SEATS, TriboloBoard, best_text, board_name, final_lines,
                                 first_lines, flip_order, possible_text, prompt_text,
                                 result_text, skipped_text)
-from games.ui import dos, sprites
+from games.ui import dos, marks, sprites
 from games.ui.board import SquareGrid
 from games.ui.boardinput import STEPS, BoardInput
 from games.ui.commands import Command, choice
@@ -85,19 +85,30 @@ def layout(n: int):
     return rules.new_game(seed=1992, board=n)
 
 
-def draw_tile(surface, rect: pygame.Rect, letter: str, squash: float = 1.0) -> None:
-    """One square: white when empty, else a raised tile (``squash`` < 1: mid-flip); drawn
-    by games/tribolo/tiles.py, as the sprite sheet's tiles are."""
+def draw_tile(surface, rect: pygame.Rect, letter: str, squash: float = 1.0,
+              marked: bool = False) -> None:
+    """One square: white when empty, else a raised tile (``squash`` < 1: mid-flip;
+    ``marked``: a seat's tile with its seat mark); drawn by games/tribolo/tiles.py, as the
+    sprite sheet's tiles are."""
     from games.tribolo import tiles
-    tiles.draw_tile(surface, rect, letter, squash)
+    tiles.draw_tile(surface, rect, letter, squash, marked)
 
 
-def flip_sprite(old: str, new: str, p: float) -> str:
+def tile_sprite(letter: str, marked: bool = False) -> str:
+    """The sheet's sprite of a square (a seat's tile with its mark when ``marked``)."""
+    name = TILE_SPRITE[letter]
+    return name + "_marked" if marked and letter in SEAT_LETTER.values() else name
+
+
+def flip_sprite(old: str, new: str, p: float, marked: bool = False) -> str:
     """The sprite of a tile ``p`` (0..1) through its flip from ``old`` to ``new``: it
     shrinks to a line in its old colour and grows again in the new one."""
     i = round(FLIP_FRAMES * (1.0 - abs(1.0 - 2.0 * p)))
     letter = old if p < 0.5 else new
-    return TILE_SPRITE[letter].replace("tile", "flip") + f"_{i}" if i else TILE_SPRITE[letter]
+    if not i:
+        return tile_sprite(letter, marked)
+    name = TILE_SPRITE[letter].replace("tile", "flip") + f"_{i}"
+    return name + "_marked" if marked and i < FLIP_FRAMES else name
 
 
 def key_bar(surface, items, hover) -> list:
@@ -407,8 +418,9 @@ class TriboloScene(GameScene):
         dos.centred(surface, "(Three Way Othello)", 146, WHITE)
         dos.centred(surface, "after the 1991-92 shareware game by William Soleau", 166,
                     LIGHT_GREY)
+        marked = marks.marks_on(self.app)
         for i, letter in enumerate("BRG#BRG#"):      # a row of tiles
-            surface.blit(sprites.sheet("tribolo").get(TILE_SPRITE[letter]),
+            surface.blit(sprites.sheet("tribolo").get(tile_sprite(letter, marked)),
                          (320 - 4 * 34 + i * 34, 188))
         seats = ", ".join(f"{s.capitalize()} {self.table.seats.get(s)}" for s in SEATS)
         dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 294,
@@ -450,19 +462,20 @@ class TriboloScene(GameScene):
     def draw_board(self, surface) -> None:
         st, grid, tiles = self.state, self.grid, sprites.sheet("tribolo")
         outer = grid.rect_all.inflate(4, 4)
-        key = (st, tuple(self.markers), self.best)
+        marked = marks.marks_on(self.app)
+        key = (st, tuple(self.markers), self.best, marked)
         if self._board_image is None or self._board_image[0] != key:
             # the still board is drawn once per position and kept: a frame is one blit
             img = pygame.Surface(outer.size, 0, surface)
             img.fill(FRAME)
             img.fill(GRID, grid.rect_all.move(-outer.x, -outer.y))
-            marks = set(self.markers)
+            possible = set(self.markers)
             for r in range(st.height):
                 for c in range(st.width):
-                    name = TILE_SPRITE[st.cell(c, r)]
+                    name = tile_sprite(st.cell(c, r), marked)
                     if name == "empty" and st.current is not None:
                         name = (f"best_{st.current}" if (c, r) == self.best else
-                                f"possible_{st.current}" if (c, r) in marks else name)
+                                f"possible_{st.current}" if (c, r) in possible else name)
                     img.blit(tiles.get(name), grid.rect(c, r).move(-outer.x, -outer.y))
             self._board_image = (key, img)
         surface.blit(self._board_image[1], outer.topleft)
@@ -472,7 +485,8 @@ class TriboloScene(GameScene):
             for sq, old, new, start in flip.data:
                 p = min(1.0, max(0.0, (t - start) / FLIP_TIME))
                 if p < 1.0:
-                    surface.blit(tiles.get(flip_sprite(old, new, p)), grid.rect(*sq))
+                    surface.blit(tiles.get(flip_sprite(old, new, p, marked)),
+                                 grid.rect(*sq))
         last = self.table.last_move
         if last is not None and not self.timeline.running("flip"):
             dot = pygame.Rect(0, 0, 6, 4)          # the square just played, to follow it

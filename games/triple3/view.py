@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from games.triple3 import play, rules
-from games.ui import fonts, riscos, sprites
+from games.ui import fonts, marks, riscos, sprites
 from games.ui.board import wrap
 from games.ui.riscos_palette import (BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY3, GREY4,
                                      GREY5, ORANGE, RED, WHITE, WIMP, YELLOW)
@@ -112,6 +112,13 @@ def font():
     return fonts.get("acorn8x8")
 
 
+def peg_sprite(seat: str | None, marked: bool) -> str:
+    """A hole, or a seat's peg (with its seat mark when ``marked``)."""
+    if seat is None:
+        return "hole"
+    return f"peg_{seat}_marked" if marked else f"peg_{seat}"
+
+
 # -- the game --------------------------------------------------------------------------------
 
 def draw_game(surface, scene) -> None:
@@ -135,6 +142,7 @@ def draw_board(surface, scene) -> None:
     cursor = bi.cursor if (bi.visible and scene.table.human_to_move
                            and not scene.tumbling) else None
     last = scene.last_peg()
+    with_marks = marks.marks_on(scene.app)
     for box in rules.BOXES:
         br = lay.box_rect(box)
         owner = state.box_owner(box)
@@ -149,7 +157,7 @@ def draw_board(surface, scene) -> None:
                 surface.fill(YELLOW, cell.inflate(-2, -2))
                 pygame.draw.rect(surface, ORANGE, cell.inflate(-2, -2), 1)
             peg = state.peg_at(box, hole)
-            surface.blit(big(f"peg_{peg}" if peg else "hole"), hr.topleft)
+            surface.blit(big(peg_sprite(peg, with_marks)), hr.topleft)
             if hole == 7:
                 if peg is None:
                     f.draw(surface, "7", (hr.centerx - 3, hr.centery - 4), WHITE)
@@ -229,9 +237,13 @@ def draw_totals(surface, scene) -> None:
     totals, match = settings["totals"], settings["match"]
     f.draw(surface, f"Match: best of {match}", (lay.panel.x, lay.blocks["red"].y - 16), BLACK)
     turn = scene.table.state.turn
+    marked = marks.marks_on(scene.app)
     for seat, block in lay.blocks.items():
         surface.fill(PEG_COLOUR[seat], block)
         pygame.draw.rect(surface, BLACK, block, 1)
+        if marked:                                   # the seat's shape, doubled, in the middle
+            img = big(f"mark_{seat}")
+            surface.blit(img, img.get_rect(center=block.center))
         f.draw(surface, str(totals[seat]), (block.right + 12, block.y + 6), BLACK)
         if seat == turn:
             ax, ay = block.x - 8, block.centery
@@ -289,6 +301,7 @@ def draw_title(surface, scene) -> None:
         pygame.draw.rect(surface, GREY4, field, 1)
         f.draw(surface, value, (field.x + 4, y + 5), BLACK)
     pattern = ("RB.", ".RB", "BR.")
+    marked = marks.marks_on(scene.app)
     for n, box in enumerate((3, 7, 11)):
         bx = work.x + 40 + n * 130
         rect = pygame.Rect(bx, work.bottom - 92, 3 * 22, 3 * 22)
@@ -296,6 +309,6 @@ def draw_title(surface, scene) -> None:
         pygame.draw.rect(surface, BLACK, rect.inflate(6, 6), 1)
         for j in range(9):
             c = pattern[(j + n) % 3][j // 3]
-            name = {"R": "peg_red", "B": "peg_blue"}.get(c, "hole")
+            name = peg_sprite({"R": "red", "B": "blue"}.get(c), marked)
             surface.blit(big(name), (rect.x + (j % 3) * 22 + 1, rect.y + (j // 3) * 22 + 1))
         f.draw(surface, f"Box {box}", (bx + 6, rect.bottom + 8), GREY5)

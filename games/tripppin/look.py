@@ -67,9 +67,10 @@ def draw_arrows(surface, k: int, tile: pygame.Rect, dirs) -> None:
         surface.blit(tall(sprite(f"arrow_{d}"), k), tile.topleft)
 
 
-def piece(what: str, colour: str, k: int) -> pygame.Surface:
-    """A pawn or a target's X of one colour."""
-    return tall(sprite(f"{what}_{colour}"), k)
+def piece(what: str, colour: str, k: int, marked: bool = False) -> pygame.Surface:
+    """A pawn or a target's X of one colour (``marked``: with its seat mark, a ring on
+    blue, a square on orange)."""
+    return tall(sprite(f"{what}_{colour}_marked" if marked else f"{what}_{colour}"), k)
 
 
 def board_picture(lay: Layout, board) -> pygame.Surface:
@@ -105,8 +106,9 @@ TITLE_LINES = ("by Paul Kienitz, 1991", "",
                "other piece's start square.")
 
 
-def draw_title(surface: pygame.Surface) -> None:
-    """The title page: the Workbench screen with the game's window opened on it."""
+def draw_title(surface: pygame.Surface, marked: bool = False) -> None:
+    """The title page: the Workbench screen with the game's window opened on it
+    (``marked``: the pieces with their seat marks)."""
     w, h = surface.get_size()
     k = 2 if h >= 400 else 1
     font = fonts.get("topaz8x8")
@@ -122,7 +124,7 @@ def draw_title(surface: pygame.Surface) -> None:
         tile = pygame.Rect(x + i * 55, y, 48, 23 * k)
         draw_tile(surface, k, tile, token)
         if colour:
-            surface.blit(piece("pawn", colour, k), (tile.x - 1, tile.y - 1))
+            surface.blit(piece("pawn", colour, k, marked), (tile.x - 1, tile.y - 1))
     y += 30 * k
     name = "T R I P P P I N"
     font.draw(surface, name, (inner.centerx - len(name) * font.width // 2, y), ORANGE)

@@ -42,7 +42,7 @@ from games.tripppin import ai, play, rules
 from games.tripppin.look import (PIECE_PEN, SCREEN_TITLE, Layout, board_picture, draw_ants,
                                  draw_arrows, draw_tile, draw_title, piece)
 from games.tripppin.play import NAMES
-from games.ui import amiga, fonts, looks
+from games.ui import amiga, fonts, looks, marks
 from games.ui.amiga import BLACK, BLUE, WHITE
 from games.ui.board import wrap
 from games.ui.boardinput import BoardInput
@@ -136,7 +136,7 @@ class TripppinScene(GameScene):
                 MenuItem("Settings", sub=c.items("fair", "interlace", "sound", "history"))]
 
     def title_page(self, surface) -> None:
-        draw_title(surface)
+        draw_title(surface, marks.marks_on(self.app))
 
     def prompt(self) -> tuple:
         if self.table.state.is_over:
@@ -366,7 +366,8 @@ class TripppinScene(GameScene):
             turn = "blue" if tl.phase(1.0) >= 0.5 else "orange"
             for p in rules.PIECES:
                 if targets[p] is not None and not (same and p != turn):
-                    surface.blit(piece("x", p, lay.k), lay.cell(targets[p]).topleft)
+                    surface.blit(piece("x", p, lay.k, marks.marks_on(self.app)),
+                                 lay.cell(targets[p]).topleft)
         if (self.board_input.visible and self.cursor is not None
                 and self.table.human_to_move and self.drag is None):
             t = lay.tile(self.cursor)
@@ -385,22 +386,23 @@ class TripppinScene(GameScene):
 
     def _draw_pieces(self, surface, state) -> None:
         lay = self.layout
+        marked = marks.marks_on(self.app)
         held = self.drag
         slide = self.slide if held is None else None
         moving = held or (slide["piece"] if slide else None)
         for p in rules.PIECES:
             if p != moving:
-                surface.blit(piece("pawn", p, lay.k), lay.cell(state.position(p)).topleft)
+                surface.blit(piece("pawn", p, lay.k, marked), lay.cell(state.position(p)).topleft)
         if slide is not None:
             f = self.timeline.progress("slide")
             a, b = lay.cell(slide["from"]).topleft, lay.cell(slide["to"]).topleft
             pos = (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f))
-            surface.blit(piece("pawn", slide["piece"], lay.k), pos)
+            surface.blit(piece("pawn", slide["piece"], lay.k, marked), pos)
         if held is not None and self.pointer is not None:
             (px, py), (gx, gy) = self.pointer, self.grab
             r = pygame.Rect(0, 0, lay.sw, lay.sh)
             r.center = (px - gx, py - gy)
-            surface.blit(piece("pawn", held, lay.k), r.topleft)
+            surface.blit(piece("pawn", held, lay.k, marked), r.topleft)
 
     def _draw_panel(self, surface, state) -> None:
         lay = self.layout
@@ -414,7 +416,7 @@ class TripppinScene(GameScene):
         words = "wins!" if state.is_over else "to move"
         box = pygame.Rect(x, y, lay.sw, lay.sh)
         surface.fill(WHITE, lay.tile_in(box))
-        surface.blit(piece("pawn", shown, lay.k), box.topleft)
+        surface.blit(piece("pawn", shown, lay.k, marks.marks_on(self.app)), box.topleft)
         font.draw(surface, NAMES[shown], (box.right + 8, box.centery - 9), WHITE)
         font.draw(surface, words, (box.right + 8, box.centery + 1), WHITE)
         y = box.bottom + 4 * k
