@@ -634,3 +634,35 @@ def test_a_finished_game_is_recorded_then_returns_to_attract(cabinet, monkeypatc
     took = until_attract(app, clock)
     assert took is not None and scene not in app.stack
     assert len(recorded) == 1, "the result is recorded once, before the game is closed"
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_winner_is_asked_for_initials_once_in_every_game(cabinet, name):
+    """Whoever records a win (the game itself, or the cabinet: the registry entry says),
+    a person who beat the computer is asked for initials once, however often button 1 is
+    pressed after the end."""
+    import random
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    app.pop_to(scene)
+    t, rng = scene.table, random.Random(7)
+    while not t.state.is_over:               # the game played out through the table
+        if t.state.is_chance:
+            t.roll()
+            continue
+        moves = t.state.legal_moves()
+        t.play("resign" if t.ply > 1500 and "resign" in moves else rng.choice(moves))
+    winner = sorted(t.state.winners())[0]
+    for seat in t.seats:                     # the winner was the person
+        t.set_seat(seat, "human" if seat == winner else "computer")
+    seen = []
+    for _ in range(60):
+        frames(app, 1)
+        top = app.top
+        if getattr(top, "name", "") == "initials" and top not in seen:
+            seen.append(top)
+        press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)      # button 1, again and again
+    if games.get(name).records == "cabinet":
+        assert len(seen) == 1, name
+    else:
+        assert len(seen) <= 1, name
