@@ -472,6 +472,7 @@ class Title(Modal):
     def __init__(self, game, draw: Callable, choices: Sequence[tuple], default: int = 0,
                  footer: str = "", on_back: Callable | None = None):
         super().__init__(game)
+        self.owner = None              # before play: anyone
         self.picture = draw
         self.choices = [(str(label), cb) for label, cb in choices]
         self.footer = footer
