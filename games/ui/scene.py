@@ -90,6 +90,19 @@ class ModalScene(LookScene):
         turn_owner = getattr(game, "turn_owner", None)
         self.owner = turn_owner() if turn_owner is not None else None
 
+    def named(self, text: str) -> str:
+        """``text`` with its ``{confirm}``-style placeholders named for the controls in
+        hand: the owner's, else the controller used last (games.ui.controls)."""
+        from games.ui import controls
+        return controls.fill(self.app, text, self.owner,
+                             getattr(self.game, "mouse_buttons", None) or None)
+
+    def hand(self) -> tuple:
+        """What the placeholders are named for: (controller, kind of device)."""
+        from games.ui import controls
+        c = controls.controller_of(self.app, self.owner)
+        return c, controls.kind(self.app, c)
+
     def accepts(self, action) -> bool:
         noticed = getattr(self.game, "noticed", None)
         if noticed is not None and action.kind == "confirm":
