@@ -48,7 +48,7 @@ import pygame
 from games.core import schema
 from games.triaxis import ai, art, look, manual, play, rules, scores
 from games.triaxis.island import TERRAIN_NAMES, TERRAINS
-from games.ui import dos
+from games.ui import controls, dos
 from games.ui.anim import ease_out, ease_out_cubic
 from games.ui.board import HexGrid
 from games.ui.commands import Command, MenuItem, choice
@@ -202,7 +202,9 @@ class TriAxisScene(GameScene):
         return SEAT_COLOUR.get(tone) or TONES.get(tone, WHITE)
 
     def prompt(self) -> tuple:
-        text, tone = play.prompt(self.state, self.table.seats, self.board_input.selected)
+        keys = controls.kind(self.app, self.in_hand()) in ("key", "mouse")
+        text, tone = play.prompt(self.state, self.table.seats, self.board_input.selected,
+                                 keys)
         return text, self.tone(tone)
 
     def on_refuse(self, text: str) -> None:
@@ -229,7 +231,7 @@ class TriAxisScene(GameScene):
         choices.append(("Help pages", lambda: self.pages(
             self.help_pages(), title="TriAxis help", on_close=self.open_title)))
         return self.push(self.ui.title(self, self.title_page, choices, default=0,
-                                       footer="Esc: leave"))
+                                       footer="{back}: leave"))
 
     def begin(self) -> None:
         super().begin()
@@ -299,7 +301,8 @@ class TriAxisScene(GameScene):
         self.ask_yn("Accept this Biosphere?", self.accepted, self.start_biosphere)
 
     def accepted(self) -> None:
-        self.say("Each seat places half its markers. R: the rest at random.", LIGHT_CYAN)
+        self.say("Each seat places half its markers. {random}: the rest at random.",
+                 LIGHT_CYAN)
 
     # -- the table changed -----------------------------------------------------------------------
     def on_chance(self, outcome) -> None:
@@ -436,7 +439,7 @@ class TriAxisScene(GameScene):
     def place_at_random(self) -> None:
         st, t = self.state, self.table
         if st.phase != "setup" or not t.human_to_move:
-            self.on_refuse("R places your markers at random during the placement.")
+            self.on_refuse("{random} places your markers at random during the placement.")
             return
         seat = st.current
         self.ask_yn(f"Place the rest of {seat.upper()}'s markers at random?",
@@ -603,7 +606,8 @@ class TriAxisScene(GameScene):
             x += 18 + 8 * len(TERRAIN_NAMES[t]) + 10
         text, colour = self.status_text()
         dos.centred(surface, text[:79], STATUS_Y, colour or WHITE)
-        dos.key_line(surface, self.cmds.key_line(KEYLINE), KEYLINE_Y, fg=BLACK, key_fg=RED,
+        dos.key_line(surface, controls.key_line(self.app, self.cmds, KEYLINE, self.in_hand()),
+                     KEYLINE_Y, fg=BLACK, key_fg=RED,
                      bg=LIGHT_GREY, hi=self.hover_key, hi_fg=WHITE, hi_bg=BLUE)
 
 

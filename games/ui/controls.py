@@ -198,15 +198,15 @@ def pad_number(app, controller: str) -> int:
 
 def describe(app, controller: str) -> str:
     """A controller as a sentence names it: "the keyboard and mouse", "the P2 stick",
-    "pad 2 (PlayStation)"."""
+    "PlayStation pad 2"."""
     if controller in ("p1", "p2"):
         return f"the {controller.upper()} stick"
     if not controller.startswith("pad"):
         return "the keyboard and mouse"
     fam = FAMILY[family(app, controller)]
     n = pad_number(app, controller)
-    what = f"pad {n}" if n else "a pad"
-    return f"{what} ({fam})" if fam else what
+    what = f"pad {n}" if n else "pad"
+    return f"{fam} {what}" if fam else what if n else "a pad"
 
 
 def whose(app, controller: str, seat: str) -> str:
