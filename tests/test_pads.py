@@ -194,3 +194,121 @@ def test_cabinet_sticks_claim_the_first_and_second_seats(make_app):
     key(app, other[1])                           # the other stick: nothing
     assert cursor(sc) == before
     assert "turn: the P" in sc.status.current.text
+
+
+# -- prompts name the control in hand ---------------------------------------------------------
+
+from games.ui import controls, fonts  # noqa: E402
+
+SHOTS = "/tmp/shots"
+FACE_A = {"xbox": controls.GLYPHS["A"], "playstation": controls.GLYPHS["cross"],
+          "nintendo": controls.GLYPHS["B"], None: controls.GLYPHS["A"]}
+
+
+def glyph_at(surface, font, ch, y, colour) -> list:
+    """The x of every place on the text row at ``y`` where ``ch`` is drawn in ``colour``."""
+    rows = font.glyph(ch)
+    w, h = font.width, font.height
+    colour = tuple(colour)[:3]
+    found = []
+    for x in range(0, surface.get_width() - w + 1):
+        if all((tuple(surface.get_at((x + i, y + j)))[:3] == colour) == (rows[j][i] == "#")
+               for j in range(h) for i in range(w)):
+            found.append(x)
+    return found
+
+
+def shot(app, name):
+    import os
+    os.makedirs(SHOTS, exist_ok=True)
+    pygame.image.save(app.last_native, f"{SHOTS}/pads-{name}.png")
+
+
+@pytest.mark.parametrize("kind", ["xbox", "playstation", "nintendo"])
+def test_the_prompt_shows_the_face_button_of_the_pad_in_hand(make_app, pads, kind):
+    from games.tribolo import scene as tscene
+    app, sc = open_tribolo(make_app, seed=3)
+    pad = pads(kind)
+    plugged(app, pad)
+    human_turn(app, sc)
+    pad_press(app, pad, "dpright")               # the pad is in hand now
+    sc.status.clear()
+    frames(app, 2)
+    text, colour = sc.status_text()
+    assert text.endswith(f"(d-pad and {FACE_A[kind]}).")
+    font = fonts.get("ega8x14")
+    assert glyph_at(app.last_native, font, FACE_A[kind], tscene.STATUS_Y, colour)
+    for other in set(FACE_A.values()) - {FACE_A[kind]}:
+        assert not glyph_at(app.last_native, font, other, tscene.STATUS_Y, colour)
+    shot(app, f"prompt-{kind}")
+    # the keyboard again: its key, and no glyph
+    key(app, pygame.K_RIGHT)
+    frames(app, 1)
+    assert sc.status_text()[0].endswith("(arrows and Enter).")
+    assert not glyph_at(app.last_native, font, FACE_A[kind], tscene.STATUS_Y, colour)
+
+
+def test_the_key_line_names_the_pads_buttons(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3)
+    pad = pads("playstation")
+    plugged(app, pad)
+    human_turn(app, sc)
+    pad_press(app, pad, "dpright")
+    labels = [label for label, _ in controls.key_line(app, sc.cmds, ("best", "possible",
+                                                                     "undo", "menu", "save"),
+                                                      sc.in_hand())]
+    G = controls.GLYPHS
+    assert labels == [f"{G['square']})Best square", f"{G['triangle']})Possible squares",
+                      "Share)Undo", "Options)menu"]
+    key(app, pygame.K_RIGHT)
+    labels = [label for label, _ in controls.key_line(app, sc.cmds, ("best", "save"),
+                                                      sc.in_hand())]
+    assert labels == ["B)est", "V)save"]
+
+
+def test_names_on_every_device(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3)
+    G = controls.GLYPHS
+    key(app, pygame.K_RIGHT)
+    assert controls.fill(app, "{confirm} {back} {menu} {undo}") == "Enter Esc F10 U"
+    from driver import click
+    click(app, (5, 5))
+    assert controls.fill(app, "{confirm} {back} {pick}") == (
+        f"{G['mouse_left']} {G['mouse_right']} click {G['mouse_left']}")
+    n = pads("nintendo")
+    plugged(app, n)
+    pad_press(app, n, "dpup")
+    assert controls.fill(app, "{confirm} {back} {menu} {best}") == (
+        f"{G['B']} {G['A']} + {G['Y']}")
+    assert controls.describe(app, f"pad{n.instance_id}").startswith("Nintendo pad ")
+
+
+def test_cabinet_sticks_are_named_as_buttons(make_app):
+    app, sc = open_tribolo(make_app, seed=3, kiosk=True, start=False)
+    key(app, pygame.K_a)                         # P2's button 1 on the title
+    assert controls.fill(app, "{confirm} {menu}") == "Button 1 2P Start"
+
+
+def test_two_pads_claiming_seats_in_pictures(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3, seats={"blue": "human", "red": "human",
+                                                   "green": "computer"})
+    one, two = pads("xbox"), pads("playstation")
+    plugged(app, one, two)
+    human_turn(app, sc)
+    play_one(app, sc, one)
+    pad_press(app, two, "a")
+    frames(app, 1)
+    shot(app, "claimed")
+    human_turn(app, sc)
+    seat = turn(sc)
+    mine, other = (one, two) if sc.claims[seat] == f"pad{one.instance_id}" else (two, one)
+    pad_press(app, other, "a")                   # out of turn
+    frames(app, 1)
+    text = sc.status_text()[0]
+    assert text.startswith(f"{seat.capitalize()}'s turn: {seat.capitalize()}'s pad (")
+    shot(app, "out-of-turn")
+    sc.status.clear()
+    pad_press(app, mine, "dpright")
+    frames(app, 1)
+    assert FACE_A["xbox" if mine is one else "playstation"] in sc.status_text()[0]
+    shot(app, "turn-prompt")
