@@ -68,8 +68,10 @@ def set_pin(directory, pin: str) -> bool:
     """Kept whole (a temp file renamed into place); False if it could not be written."""
     d = Path(directory)
     salt = secrets.token_hex(8)
+    tmp = None
     try:
         d.mkdir(parents=True, exist_ok=True)
+        # the store's start-up clean-up knows this name (games.core.store._OTHER_TEMP)
         fd, tmp = tempfile.mkstemp(prefix=".cabinet-pin.", suffix=".tmp", dir=d)
         with os.fdopen(fd, "w") as f:
             f.write(f"{salt}:{_digest(salt, pin)}\n")
@@ -78,6 +80,11 @@ def set_pin(directory, pin: str) -> bool:
         os.replace(tmp, d / PIN_FILE)
         return True
     except OSError:
+        if tmp is not None:                  # a failed write leaves no temp file behind
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         return False
 
 

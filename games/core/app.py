@@ -20,6 +20,7 @@ import pygame  # noqa: E402
 
 from . import store as store_mod  # noqa: E402
 from .audio import Audio  # noqa: E402
+from .chord import MouseChord  # noqa: E402
 from .display import Display, init_video  # noqa: E402
 from .input import Action, Input, load_controller_mappings  # noqa: E402
 from .worker import Worker  # noqa: E402
@@ -39,6 +40,7 @@ class Scene:
     commands: dict = {}        # command name -> key specs ("s", "ctrl+s")
     pad_commands: dict = {}    # command name -> pad buttons ("x", "y", "back")
     name = "scene"
+    chord_back = False         # both mouse buttons pressed together mean back (games.core.chord)
 
     def __init__(self, app: "App"):
         self.app = app
@@ -112,23 +114,25 @@ class App:
         self.settings = store_mod.load_settings(self.store)
         # cabinet mode: full screen always, the close request and F11 do nothing
         self.kiosk = bool(opts.kiosk or self.settings["kiosk"]["enabled"])
-        if opts.fullscreen is not None:
-            self.settings["fullscreen"] = opts.fullscreen
-        if opts.scale is not None:
-            self.settings["scale"] = opts.scale
-        if opts.scanlines:
-            self.settings["scanlines"] = True
-        self.display = Display(fullscreen=self.settings["fullscreen"] or self.kiosk,
-                               scale=self.settings["scale"],
-                               scanlines=self.settings["scanlines"],
+        # display flags of the command line hold for this run only: the settings (what the
+        # Settings screen and F11 keep) are not written with them
+        self.overrides = {key: value for key, value in (
+            ("fullscreen", opts.fullscreen), ("scale", opts.scale),
+            ("scanlines", opts.scanlines)) if value is not None}
+        self.display = Display(fullscreen=self.setting("fullscreen") or self.kiosk,
+                               scale=self.setting("scale"),
+                               scanlines=self.setting("scanlines"),
                                window_size=opts.window_size)
         self.input = Input(self.settings, kiosk=self.kiosk)
+        self.chord = MouseChord()
         # pads SDL does not know: a gamecontrollerdb.txt, before any pad is opened
         self.pad_mappings = load_controller_mappings(
             os.environ.get("SDL_GAMECONTROLLERCONFIG_FILE")
             or str(self.store.dir / "gamecontrollerdb.txt"))
+        # a missing sound device is said on the console, never over the board: the game
+        # plays on silently (the Settings screen shows "no device")
         self.audio = Audio(enabled=self.settings["sound"] and not opts.mute,
-                           volume=self.settings["volume"] / 10, log=self.notice)
+                           volume=self.settings["volume"] / 10, log=self.log)
         self.muted = opts.mute
         self.worker = Worker(opts.worker_mode)
         self.stack: list[Scene] = []
@@ -165,6 +169,13 @@ class App:
         print(sentence, file=sys.stderr)
         self.toast(sentence)
 
+    def log(self, sentence: str) -> None:
+        """Tell the console something once (nothing on the screen)."""
+        if sentence in self._told:
+            return
+        self._told.add(sentence)
+        print(sentence, file=sys.stderr)
+
     def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
         self._toasts.append([text, self.now() + seconds])
         self.dirty = True
@@ -173,10 +184,20 @@ class App:
     def save_settings(self) -> bool:
         return store_mod.save_settings(self.store, self.settings)
 
+    def setting(self, key: str):
+        """A setting as this run has it: a command-line flag's value, else the kept one."""
+        return self.overrides.get(key, self.settings[key])
+
+    def choose_setting(self, key: str, value) -> None:
+        """A person's lasting choice (the Settings screen, F11): it is kept, and a flag of
+        the command line for it no longer holds."""
+        self.overrides.pop(key, None)
+        self.settings[key] = value
+
     def apply_settings(self) -> None:
         s = self.settings
-        self.display.configure(scale=s["scale"], scanlines=s["scanlines"])
-        self.display.set_fullscreen(s["fullscreen"] or self.kiosk)
+        self.display.configure(scale=self.setting("scale"), scanlines=self.setting("scanlines"))
+        self.display.set_fullscreen(self.setting("fullscreen") or self.kiosk)
         self.audio.set_enabled(s["sound"] and not self.muted)
         self.audio.set_volume(s["volume"] / 10)
         self.input.apply_settings(s)
@@ -225,6 +246,7 @@ class App:
 
     def _activate(self, scene: Scene) -> None:
         self.input.set_commands(scene.commands, scene.pad_commands)
+        self.chord.enabled = bool(scene.chord_back)
         self.display.set_format(scene.native_size, scene.pixel_aspect)
         self.dirty = True
 
@@ -256,7 +278,13 @@ class App:
                     break
                 self.clock.tick(FPS)
             if self.options.screenshot:
-                self.display.screenshot(self.options.screenshot)
+                try:
+                    self.display.screenshot(self.options.screenshot)
+                except (OSError, pygame.error) as exc:   # one sentence, not a traceback
+                    reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+                    print(f"Could not write the screenshot {self.options.screenshot} "
+                          f"({reason}).", file=sys.stderr)
+                    return 1
         finally:
             self.shutdown()
         return self.exit_status
@@ -285,7 +313,7 @@ class App:
             if self.supervisor is not None and self.supervisor.event(event, now):
                 continue
             self._event(event, now)
-        for action in self.input.update(now):
+        for action in self.chord.due(now) + self.input.update(now):
             self._deliver(action)
         for text in self.input.notices + self.store.notices:
             self.notice(text)
@@ -335,7 +363,7 @@ class App:
             if self.kiosk:
                 return
             self.display.toggle_fullscreen()
-            self.settings["fullscreen"] = self.display.fullscreen
+            self.choose_setting("fullscreen", self.display.fullscreen)
             self.save_settings()
             self.dirty = True
         else:
@@ -345,7 +373,8 @@ class App:
                 self.paused = False
                 self.dirty = True
                 return
-            for action in self.input.process(event, now, self.display.to_native):
+            actions = self.input.process(event, now, self.display.to_native)
+            for action in self.chord.feed(actions, now):
                 self._deliver(action)
 
     def _deliver(self, action: Action) -> None:

@@ -108,7 +108,8 @@ class ModalScene(LookScene):
         if noticed is not None and action.kind == "confirm":
             noticed(action.controller)
         owner = self.owner
-        if owner is None or action.controller == owner or not self.game.connected(owner):
+        if (owner is None or (action.controller or "keyboard") == owner
+                or not self.game.connected(owner)):
             return True
         if action.kind not in ("pointer_move",) and not action.repeat:
             self.game.tell_turn()
@@ -116,6 +117,11 @@ class ModalScene(LookScene):
 
     def toast_lift(self) -> int:
         return self.game.toast_lift()
+
+    @property
+    def chord_back(self) -> bool:
+        """A modal follows its game's mouse rule (both buttons together: back)."""
+        return bool(getattr(self.game, "chord_back", False))
 
 
 class NullStore:
