@@ -525,8 +525,9 @@ class GameScene(LookScene):
     def say(self, text: str, colour=None, seconds: float = 4.0, pause: float = 0.0,
             sticky: bool = False) -> None:
         """A message on the status line (kept in its history). ``pause``: the computer
-        waits that long (at the animation speed) so what it did can be read."""
-        self.status.say(text, colour, seconds, sticky)
+        waits that long (at the animation speed) so what it did can be read. Its
+        ``{confirm}``-style placeholders are named for the controls in hand now."""
+        self.status.say(self.named(text), colour, seconds, sticky)
         if pause > 0:
             self.timeline.add("read", pause)
         self.app.dirty = True
@@ -536,7 +537,7 @@ class GameScene(LookScene):
         ``{confirm}``-style placeholders name the controls in hand (games.ui.controls)."""
         msg = self.status.current
         if msg is not None:
-            return self.named(msg.text), msg.colour
+            return msg.text, msg.colour
         text, colour = self.prompt()
         return self.named(text), colour
 
