@@ -48,7 +48,16 @@ REQUIRED = (
     + list("←↑→↓↖↗↘↙")
     + list("█▀▄▌▐░▒▓■")
     + list("✓©·•▲▼◀▶×")
+    + list(map(chr, range(0xE000, 0xE00B)))     # the controls' glyphs (below)
 )
+# Private Use Area glyphs the prompts draw (games/ui/controls.py): a pad's face buttons
+# (A B X Y in a disc; PlayStation's cross, circle, square and triangle) and the mouse's
+# buttons (the right one derived from the left).
+PRIVATE = {0xE000: "PAD BUTTON A", 0xE001: "PAD BUTTON B", 0xE002: "PAD BUTTON X",
+           0xE003: "PAD BUTTON Y", 0xE004: "PAD BUTTON CROSS", 0xE005: "PAD BUTTON CIRCLE",
+           0xE006: "PAD BUTTON SQUARE", 0xE007: "PAD BUTTON TRIANGLE",
+           0xE008: "MOUSE LEFT BUTTON", 0xE009: "MOUSE RIGHT BUTTON",
+           0xE00A: "MOUSE MIDDLE BUTTON"}
 
 
 # ---------------------------------------------------------------------------
@@ -171,6 +180,7 @@ MIRRORS = (
     ("↘", "↗", vflip),
     ("▼", "▲", vflip),
     ("◀", "▶", hflip),
+    ("\ue009", "\ue008", hflip),     # the mouse's right button from its left
 )
 
 
@@ -252,7 +262,9 @@ def build(name: str, path: Path) -> tuple[dict[str, list[str]], dict[str, str]]:
 
 
 def label(ch: str) -> str:
-    uname = unicodedata.name(ch, "")
+    uname = unicodedata.name(ch, "") or PRIVATE.get(ord(ch), "")
+    if ord(ch) in PRIVATE:
+        return f"(private use)  TRICADE {uname}"
     if ch == " ":
         return "SPACE"
     return f"{ch}  {uname}" if uname else ch

@@ -40,9 +40,29 @@ def sdl():
         lib.SDL_JoystickNumHats.argtypes = [ctypes.c_void_p]
         lib.SDL_NumJoysticks.restype = ctypes.c_int
         lib.SDL_JoystickGetDeviceInstanceID.argtypes = [ctypes.c_int]
+        lib.SDL_JoystickAttachVirtualEx.restype = ctypes.c_int
+        lib.SDL_JoystickAttachVirtualEx.argtypes = [ctypes.c_void_p]
         _LIB = lib
     return _LIB
 
+
+class VirtualJoystickDesc(ctypes.Structure):
+    """SDL_VirtualJoystickDesc (SDL 2.24 and later, version 1)."""
+    _fields_ = [("version", ctypes.c_uint16), ("type", ctypes.c_uint16),
+                ("naxes", ctypes.c_uint16), ("nbuttons", ctypes.c_uint16),
+                ("nhats", ctypes.c_uint16), ("vendor_id", ctypes.c_uint16),
+                ("product_id", ctypes.c_uint16), ("padding", ctypes.c_uint16),
+                ("button_mask", ctypes.c_uint32), ("axis_mask", ctypes.c_uint32),
+                ("name", ctypes.c_char_p), ("userdata", ctypes.c_void_p),
+                ("Update", ctypes.c_void_p), ("SetPlayerIndex", ctypes.c_void_p),
+                ("Rumble", ctypes.c_void_p), ("RumbleTriggers", ctypes.c_void_p),
+                ("SetLED", ctypes.c_void_p), ("SendEffect", ctypes.c_void_p)]
+
+
+# a known vendor and product per family: SDL gives the pad that controller type
+PAD_IDS = {"xbox": (0x045E, 0x028E, b"Xbox 360 Controller"),
+           "playstation": (0x054C, 0x09CC, b"PS4 Controller"),
+           "nintendo": (0x057E, 0x2009, b"Nintendo Switch Pro Controller")}
 
 BUTTONS = {"a": 0, "b": 1, "x": 2, "y": 3, "back": 4, "guide": 5, "start": 6,
            "leftstick": 7, "rightstick": 8, "leftshoulder": 9, "rightshoulder": 10,
@@ -50,13 +70,24 @@ BUTTONS = {"a": 0, "b": 1, "x": 2, "y": 3, "back": 4, "guide": 5, "start": 6,
 
 
 class VirtualPad:
-    """A game controller plugged in through SDL. Call app.step() to let events arrive."""
+    """A game controller plugged in through SDL. Call app.step() to let events arrive.
+    ``kind`` ("xbox", "playstation", "nintendo") gives it that family's vendor and product
+    id, so SDL reports that controller type; None: a plain virtual pad (SDL's "virtual")."""
 
     GAMECONTROLLER = 1
 
-    def __init__(self):
+    def __init__(self, kind: str | None = None):
         lib = sdl()
-        self.index = lib.SDL_JoystickAttachVirtual(self.GAMECONTROLLER, 6, 15, 0)
+        self.kind = kind
+        if kind is None:
+            self.index = lib.SDL_JoystickAttachVirtual(self.GAMECONTROLLER, 6, 15, 0)
+        else:
+            vendor, product, name = PAD_IDS[kind]
+            self._name = name                  # kept alive while SDL may read it
+            desc = VirtualJoystickDesc(version=1, type=self.GAMECONTROLLER, naxes=6,
+                                       nbuttons=15, nhats=0, vendor_id=vendor,
+                                       product_id=product, name=name)
+            self.index = lib.SDL_JoystickAttachVirtualEx(ctypes.byref(desc))
         if self.index < 0:
             raise RuntimeError("SDL could not attach a virtual joystick")
         self.handle = lib.SDL_JoystickOpen(self.index)

@@ -12,7 +12,7 @@ from games.core import records
 from games.triaxis import manual, play, rules, scores
 from games.triaxis.island import offset_neighbour
 from games.triaxis.scene import TriAxisScene
-from games.ui import dos
+from games.ui import controls, dos
 
 PALETTE = set(dos.PALETTE)
 ARROWS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
@@ -530,7 +530,8 @@ def test_a_persons_spin_waits_for_their_key_click_or_button(make_app):
     pad = VirtualPad()
     try:
         frames(app, 2)
-        for way, words in (("keys", "press Space to spin"), ("pad", "press A to spin"),
+        for way, words in (("keys", "press Space to spin"),
+                           ("pad", f"press {controls.GLYPHS['A']} to spin"),
                            ("mouse", "click to spin")):
             assert t.state.phase == "spin"
             seat, ply = t.state.turn, t.ply

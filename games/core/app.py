@@ -54,6 +54,11 @@ class Scene:
     def handle(self, action: Action) -> None:
         """One input action."""
 
+    def accepts(self, action: Action) -> bool:
+        """Whether this scene takes ``action`` at all (a game with seats claimed by
+        controllers answers only the controller whose turn it is)."""
+        return True
+
     def update(self, dt: float) -> bool:
         """Advance by dt seconds. Return True if anything visible changed."""
         return False
@@ -379,7 +384,8 @@ class App:
             return
         self.action_log.append(action)
         del self.action_log[:-200]
-        top.handle(action)
+        if top.accepts(action):
+            top.handle(action)
         self.dirty = True
 
     def _draw(self) -> None:

@@ -44,7 +44,7 @@ class MouseChord:
                 if held is not None and held[0].button != a.button:
                     self.held = None
                     self.swallow |= set(PAIR)
-                    out.append(Action("back", pos=a.pos, source="mouse"))
+                    out.append(Action("back", pos=a.pos, source="mouse", controller=a.controller))
                     continue
                 out += self.flush()
                 self.held = (a, now)

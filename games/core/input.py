@@ -13,6 +13,12 @@ Scenes never look at pygame events; they get ``Action`` values:
 
 Gamepads are SDL game controllers tracked by instance id, opened when they are plugged in
 and forgotten when they are pulled out; joysticks SDL has no mapping for get a plain layout.
+
+Every action says which controller it came from (``controller``): ``"keyboard"`` for the
+keys and the mouse together, ``"pad<instance id>"`` for a pad (stable while it stays
+plugged in), and in cabinet mode ``"p1"`` and ``"p2"`` for the two players' sticks and
+buttons. A game seats people by it (games.ui.scene), and the prompts name the buttons of
+the controller last used (``last_controller``, ``last_source``; ``pad_type``).
 """
 
 from __future__ import annotations
@@ -56,6 +62,14 @@ ARCADE_KEYS = {
     # 1 and 2: the start buttons (5 and 6, the coins, are the cabinet's)
     "1": "start", "2": "start",
 }
+# which player's controls an arcade key is (the rest are player 1's)
+ARCADE_P2 = frozenset(("r", "f", "d", "g", "a", "s", "q", "w", "2"))
+KEYBOARD = "keyboard"         # the keys and the mouse: one controller
+# SDL_GameControllerType -> the family whose button names a pad wears
+SDL_PAD_TYPES = {1: "xbox", 2: "xbox", 3: "playstation", 4: "playstation", 7: "playstation",
+                 5: "nintendo", 11: "nintendo", 12: "nintendo", 13: "nintendo"}
+# USB vendors, for pads SDL gives no type of its own (virtual ones, some clones)
+PAD_VENDORS = {0x045E: "xbox", 0x054C: "playstation", 0x057E: "nintendo"}
 _MODS = {"ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT, "shift": pygame.KMOD_SHIFT,
          "gui": pygame.KMOD_GUI}
 
@@ -71,6 +85,7 @@ class Action:
     repeat: bool = False
     char: str = ""
     device: int | None = None
+    controller: str = ""      # "keyboard", "pad<instance id>", "p1"/"p2" (cabinet sticks)
 
     def __repr__(self) -> str:  # short, for logs and test failures
         extra = [f"{k}={v!r}" for k, v in (("name", self.name), ("pos", self.pos),
@@ -193,7 +208,23 @@ class _Pad:
     device: tuple             # (Joystick, Controller or None), kept open while plugged
     is_controller: bool
     stick: dict = field(default_factory=dict)   # axis -> current direction or None
+    kind: str = "generic"     # whose button names it wears: xbox, playstation, nintendo
 
+    @property
+    def controller(self) -> str:
+        return pad_controller(self.instance_id)
+
+
+def pad_controller(instance_id: int) -> str:
+    """The controller id of a pad: stable while that pad stays plugged in."""
+    return f"pad{instance_id}"
+
+
+def key_controller(key_name_: str, kiosk: bool) -> str:
+    """Which controller a key belongs to: the keyboard, or in cabinet mode a player's stick."""
+    if kiosk and key_name_ in ARCADE_KEYS:
+        return "p2" if key_name_ in ARCADE_P2 else "p1"
+    return KEYBOARD
 
 class Input:
     """Turns pygame events into Actions, with repeat, bindings and hot-plugged pads."""
@@ -211,6 +242,9 @@ class Input:
         self._buttons: set[int] = set()
         self.capture: str | None = None          # "key" or "pad": next press is returned raw
         self.notices: list[str] = []
+        self.last_controller = KEYBOARD        # who touched something last (the prompts')
+        self.last_source = "key"               # ... and with what: key, mouse or pad
+        self.sources: dict[str, str] = {}      # controller -> the source it used last
         if _controller is not None:
             try:
                 _controller.init()
@@ -276,7 +310,29 @@ class Input:
 
     # -- events ------------------------------------------------------------------------------
     def process(self, event, now: float, to_native=None) -> list[Action]:
-        """Actions for one pygame event (often none). ``to_native`` maps window pixels."""
+        """Actions for one pygame event (often none). ``to_native`` maps window pixels.
+        Each says its controller; the last one is remembered as the control in hand."""
+        out = self._process(event, now, to_native)
+        for action in out:
+            if not action.controller:
+                action.controller = (pad_controller(action.device) if action.source == "pad"
+                                     else key_controller(key_name(event.key), self.kiosk)
+                                     if action.source == "key" and hasattr(event, "key")
+                                     else KEYBOARD)
+        for action in out:
+            if action.kind != "captured":
+                self.last_controller, self.last_source = action.controller, action.source
+                self.sources[action.controller] = action.source
+        return out
+
+    def pad_type(self, controller: str) -> str | None:
+        """The button family of a controller that is a pad plugged in (None otherwise)."""
+        for pad in self.pads.values():
+            if pad.controller == controller:
+                return pad.kind
+        return None
+
+    def _process(self, event, now: float, to_native=None) -> list[Action]:
         t = event.type
         out: list[Action] = []
         if t == pygame.KEYDOWN:
@@ -292,7 +348,9 @@ class Input:
             kind, name = hit
             out.append(Action(kind, name=name, source="key", char=char))
             if kind in DIRECTIONS:
-                self._held[("key", event.key)] = [kind, now + REPEAT_DELAY]
+                self._held[("key", event.key)] = [kind, now + REPEAT_DELAY,
+                                                  key_controller(key_name(event.key),
+                                                                 self.kiosk)]
         elif t == pygame.KEYUP:
             self._held.pop(("key", event.key), None)
         elif t == pygame.MOUSEMOTION:
@@ -345,10 +403,11 @@ class Input:
         """Repeats of held directions that are due."""
         out = []
         for src, held in self._held.items():
-            direction, due = held
+            direction, due, controller = held
             if now >= due:
                 out.append(Action(direction, source=src[0], repeat=True,
-                                  device=src[1] if src[0] == "pad" else None))
+                                  device=src[1] if src[0] == "pad" else None,
+                                  controller=controller))
                 held[1] = max(due + REPEAT_RATE, now)
         return out
 
@@ -376,7 +435,7 @@ class Input:
             return []
         kind, name = hit
         if kind in DIRECTIONS:
-            self._held[key] = [kind, now + REPEAT_DELAY]
+            self._held[key] = [kind, now + REPEAT_DELAY, pad.controller]
         return [Action(kind, name=name, source="pad", device=pad.instance_id)]
 
     def _stick(self, pad: _Pad, axis: int, value: float, now: float, hat=False) -> list[Action]:
@@ -397,7 +456,7 @@ class Input:
         if new is None:
             self._held.pop(key, None)
             return []
-        self._held[key] = [new, now + REPEAT_DELAY]
+        self._held[key] = [new, now + REPEAT_DELAY, pad.controller]
         return [Action(new, source="pad", device=pad.instance_id)]
 
     def _add_joystick(self, index: int) -> None:
@@ -419,7 +478,7 @@ class Input:
             except (pygame.error, IndexError):
                 c = None
         self.pads[iid] = _Pad(iid, (c.name if c is not None else None) or j.get_name() or "Gamepad",
-                              (j, c), c is not None)
+                              (j, c), c is not None, kind=_pad_kind(index))
 
     def _remove(self, instance_id: int) -> None:
         pad = self.pads.pop(instance_id, None)
@@ -433,6 +492,26 @@ class Input:
                     device.quit()
                 except pygame.error:
                     pass
+
+
+def _pad_kind(index: int) -> str:
+    """Whose button names a pad wears, by SDL's controller type (from its vendor and
+    product), else by its USB vendor; "generic" (A B X Y) when neither says."""
+    try:
+        import ctypes
+        lib = _sdl_library()
+        if lib is None:
+            return "generic"
+        lib.SDL_GameControllerTypeForIndex.restype = ctypes.c_int
+        lib.SDL_GameControllerTypeForIndex.argtypes = [ctypes.c_int]
+        kind = SDL_PAD_TYPES.get(int(lib.SDL_GameControllerTypeForIndex(index)))
+        if kind is None:
+            lib.SDL_JoystickGetDeviceVendor.restype = ctypes.c_uint16
+            lib.SDL_JoystickGetDeviceVendor.argtypes = [ctypes.c_int]
+            kind = PAD_VENDORS.get(int(lib.SDL_JoystickGetDeviceVendor(index)))
+        return kind or "generic"
+    except (OSError, AttributeError):
+        return "generic"
 
 
 def _expand(mask: int) -> int:

@@ -251,10 +251,12 @@ def result_text(state) -> str:
     return "a tie between " + ", ".join(winners)
 
 
-def prompt(state, seats: dict, selected=None) -> tuple:
-    """(text, tone) of the standing line."""
+def prompt(state, seats: dict, selected=None, keys: bool = True) -> tuple:
+    """(text, tone) of the standing line; ``{confirm}``-style placeholders name the
+    controls in hand (``keys``: a keyboard is in hand, its letters can be named)."""
     if state.is_over:
-        return f"Game over: {result_text(state)}.  N)ew game  Q)uit", "note"
+        end = "N)ew game  Q)uit" if keys else "{menu}: new game or quit"
+        return f"Game over: {result_text(state)}.  {end}", "note"
     seat = state.current or state.turn
     who = seat.upper()
     if state.is_chance:
@@ -266,13 +268,15 @@ def prompt(state, seats: dict, selected=None) -> tuple:
         return f"{who} (computer) is thinking...", seat
     if state.phase == "setup":
         left = state.allocations[seat] // 2 - state.on_island(seat)
-        return f"{who}: place a marker on an empty zone ({left} to place).  R: at random", seat
+        return (f"{who}: place a marker on an empty zone ({left} to place).  "
+                "{random}: at random", seat)
     if state.phase == "harvest":
         return f"{who}: an empty zone for a new marker, or your marker to grow it", seat
     if selected is not None:
         return (f"{who}: move the marker on {state.island.name(selected)} to a marked zone "
-                "(Enter)", seat)
-    return f"{who}: {plural(state.points, 'point')}: choose a marker to move (Enter)", seat
+                "({confirm})", seat)
+    return (f"{who}: {plural(state.points, 'point')}: choose a marker to move ({{confirm}})",
+            seat)
 
 
 def spin_prompt(seat: str, control: tuple) -> str:

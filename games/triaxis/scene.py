@@ -55,7 +55,7 @@ import pygame
 from games.core import schema
 from games.triaxis import ai, art, look, manual, play, rules, scores
 from games.triaxis.island import TERRAIN_NAMES, TERRAINS
-from games.ui import dos, marks
+from games.ui import controls, dos, marks
 from games.ui.anim import ease_out, ease_out_cubic
 from games.ui.board import HexGrid
 from games.ui.commands import Command, MenuItem, choice
@@ -215,17 +215,17 @@ class TriAxisScene(GameScene):
         if self.spin_waits():
             seat = self.state.turn
             return play.spin_prompt(seat, self.control()), self.tone(seat)
-        text, tone = play.prompt(self.state, self.table.seats, self.board_input.selected)
+        keys = controls.kind(self.app, self.in_hand()) in ("key", "mouse")
+        text, tone = play.prompt(self.state, self.table.seats, self.board_input.selected,
+                                 keys)
         return text, self.tone(tone)
 
     def control(self) -> tuple:
-        """(the source of the last input: "key", "mouse", "pad" or "", the pad's confirm
-        button) for naming the control in hand."""
-        log = self.app.action_log
-        source = log[-1].source if log else ""
-        inp = self.app.input
-        button = (inp.pad["back"] if inp.swap_confirm else inp.pad["confirm"])[:1]
-        return source, (button[0].upper() if button else "A")
+        """(the device in hand: "key", "mouse" or "pad", or "" before any input; its
+        confirm button as games.ui.controls names it) for naming the control in hand."""
+        hand = self.in_hand()
+        kind = controls.kind(self.app, hand) if self.app.action_log else ""
+        return ("pad" if kind == "arcade" else kind), controls.name(self.app, "confirm", hand)
 
     def on_refuse(self, text: str) -> None:
         self.app.play("dos_error")
@@ -251,7 +251,7 @@ class TriAxisScene(GameScene):
         choices.append(("Help pages", lambda: self.pages(
             self.help_pages(), title="TriAxis help", on_close=self.open_title)))
         return self.push(self.ui.title(self, self.title_page, choices, default=0,
-                                       footer="Esc: leave"))
+                                       footer="{back}: leave"))
 
     def begin(self) -> None:
         super().begin()
@@ -351,7 +351,8 @@ class TriAxisScene(GameScene):
         if tuple(names) != tuple(self.state.players):
             self.seat_kinds()
             self.start_again()                 # its own seed: the same island
-        self.say("Each seat places half its markers. R: the rest at random.", LIGHT_CYAN)
+        self.say("Each seat places half its markers. {random}: the rest at random.",
+                 LIGHT_CYAN)
 
     # -- a person's spin ---------------------------------------------------------------------------
     def spin_waits(self) -> bool:
@@ -510,7 +511,7 @@ class TriAxisScene(GameScene):
     def place_at_random(self) -> None:
         st, t = self.state, self.table
         if st.phase != "setup" or not t.human_to_move:
-            self.on_refuse("R places your markers at random during the placement.")
+            self.on_refuse("{random} places your markers at random during the placement.")
             return
         seat = st.current
         self.ask_yn(f"Place the rest of {seat.upper()}'s markers at random?",
@@ -685,7 +686,8 @@ class TriAxisScene(GameScene):
             x += 18 + 8 * len(TERRAIN_NAMES[t]) + 10
         text, colour = self.status_text()
         dos.centred(surface, text[:79], STATUS_Y, colour or WHITE)
-        dos.key_line(surface, self.cmds.key_line(KEYLINE), KEYLINE_Y, fg=BLACK, key_fg=RED,
+        dos.key_line(surface, controls.key_line(self.app, self.cmds, KEYLINE, self.in_hand()),
+                     KEYLINE_Y, fg=BLACK, key_fg=RED,
                      bg=LIGHT_GREY, hi=self.hover_key, hi_fg=WHITE, hi_bg=BLUE)
 
 

@@ -34,9 +34,24 @@ class CardScene(LookScene):
         self.show_board = show_board
         self.table = scores.load(game.store)
         self.keys = [("\u2190)previous", "prev"), ("\u2192)next", "next")] + (
-            [("Enter)Play this board", "play")] if show_board else []) + [("Esc)back", "back")]
-        self.keyline_rects = tribolo.key_rects(self.keys)
+            [("{confirm})Play this board", "play")] if show_board else []) + [
+            ("{back})back", "back")]
         self.hover = None
+        self.owner = game.turn_owner()     # opened at a claimed seat's turn: its controller
+
+    def accepts(self, action) -> bool:
+        return self.owner is None or action.controller == self.owner
+
+    def key_items(self) -> list:
+        """The key line, named for the controls in hand."""
+        return [(self.game.named(label, self.owner), name) for label, name in self.keys]
+
+    @property
+    def keyline_rects(self) -> list:
+        items = self.key_items()
+        if getattr(self, "_rects", (None,))[0] != items:
+            self._rects = (items, tribolo.key_rects(items))
+        return self._rects[1]
 
     @property
     def board(self) -> int:
@@ -95,7 +110,7 @@ class CardScene(LookScene):
             dos.text(surface, line, (inner.x + 8, inner.y + i * dos.CELL_H), colour)
         if not self.show_board:
             self.draw_summary(surface, card.bottom + 8, n)
-        tribolo.key_bar(surface, self.keys, self.hover)
+        tribolo.key_bar(surface, self.key_items(), self.hover)
 
     def draw_layout(self, surface, n: int) -> int:
         """Board ``n`` as a game starts on it, small; the y below it."""

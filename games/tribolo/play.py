@@ -95,9 +95,9 @@ def possible_text(state) -> str:
 
 
 def prompt_text(state, human_to_move: bool) -> str:
-    """The standing status line."""
+    """The standing status line ({confirm} and {pick}: the controls in hand name them)."""
     if state.is_over:
-        return f"Game over: {result_text(state)}.  Enter: the results"
+        return f"Game over: {result_text(state)}.  {{confirm}}: the results"
     if human_to_move:
-        return f"{state.current.upper()} to move: click a square, or arrows and Enter."
+        return f"{state.current.upper()} to move: choose a square ({{pick}})."
     return f"{state.current.capitalize()} is thinking..."

@@ -32,7 +32,7 @@ from games.tribolo import ai, rules, scores
 from games.tribolo.play import (SEATS, TriboloBoard, best_text, board_name, final_lines,
                                 first_lines, flip_order, possible_text, prompt_text,
                                 result_text, skipped_text)
-from games.ui import dos, marks, sprites
+from games.ui import controls, dos, marks, sprites
 from games.ui.board import SquareGrid
 from games.ui.boardinput import STEPS, BoardInput
 from games.ui.commands import Command, choice
@@ -425,7 +425,7 @@ class TriboloScene(GameScene):
         seats = ", ".join(f"{s.capitalize()} {self.table.seats.get(s)}" for s in SEATS)
         dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 294,
                     LIGHT_GREY)
-        dos.centred(surface, "Mouse, keys or gamepad.  F10, Tab or Start: the menu.", 316,
+        dos.centred(surface, self.named("Mouse, keys or gamepad.  {menu}: the menu."), 316,
                     DARK_GREY)
 
     def draw(self, surface) -> None:
@@ -434,7 +434,8 @@ class TriboloScene(GameScene):
         self.draw_board(surface)
         text, colour = self.status_text()
         dos.centred(surface, text[:78], STATUS_Y, colour or WHITE)
-        key_bar(surface, self.cmds.key_line(KEY_LINE), self.hover)
+        key_bar(surface, controls.key_line(self.app, self.cmds, KEY_LINE, self.in_hand()),
+                self.hover)
 
     def draw_scores(self, surface) -> None:
         st = self.state

@@ -100,7 +100,7 @@ def move_words(before, after, seat: str, move) -> str:
 def prompt_words(state, tumbling: bool, human: bool) -> str:
     """The standing line: whose go it is and what to do."""
     if state.is_over:
-        return "Click in the window, press Enter or choose New game for the next game."
+        return "Click in the window, press {confirm} or choose New game for the next game."
     who = NAMES[state.turn]
     if tumbling:
         return f"{who} throws the dice..."
@@ -110,7 +110,7 @@ def prompt_words(state, tumbling: bool, human: bool) -> str:
         return f"{who} (the computer) is thinking..."
     what = "take one of the marked pegs" if sum(state.dice) == 2 else \
         "put a peg in a marked hole"
-    return f"{who}: {what}. Menu: middle button, F10 or Start."
+    return f"{who}: {what}. Menu: {{menu}}."
 
 
 # -- matches -------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ import games
 from games.core import schema
 from games.triple3 import ai, play, rules, view
 from games.triple3.play import MATCHES, NAMES
-from games.ui import riscos
+from games.ui import controls, riscos
 from games.ui.anim import ease_out_cubic
 from games.ui.boardinput import BoardInput
 from games.ui.commands import Command, MenuItem, choice, separator
@@ -71,6 +71,7 @@ class Triple3Scene(GameScene):
     name = "triple3"
     entry = games.get("triple3")
     settings_schema = SETTINGS
+    mouse_buttons = {"menu": controls.GLYPHS["mouse_middle"]}   # RISC OS: Menu is the middle
     command_keys = {
         "undo": dict(keys=("u", "ctrl+z"), pad=("x",), shortcut="U"),
         "redo": dict(keys=("r", "ctrl+y"), pad=("y",), shortcut="R"),

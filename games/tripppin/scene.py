@@ -42,7 +42,7 @@ from games.tripppin import ai, play, rules
 from games.tripppin.look import (PIECE_PEN, SCREEN_TITLE, Layout, board_picture, draw_ants,
                                  draw_arrows, draw_tile, draw_title, piece)
 from games.tripppin.play import NAMES
-from games.ui import amiga, fonts, looks, marks
+from games.ui import amiga, controls, fonts, looks, marks
 from games.ui.amiga import BLACK, BLUE, WHITE
 from games.ui.board import wrap
 from games.ui.boardinput import BoardInput
@@ -61,8 +61,7 @@ SETTINGS = schema.Table({
     "fair": schema.Bool(True),
     "interlace": schema.Bool(False),
 })
-HINT = "Try to reach the flashing X of your piece's color. Drag it, or arrows (d-pad) and " \
-       "Enter (A)."
+HINT = "Try to reach the flashing X of your piece's color. Drag it, or {move} and {confirm}."
 AMIGA_KEYS = ("", "alt+", "gui+", "ctrl+")        # right-Amiga S: any of these with S
 
 
@@ -138,9 +137,16 @@ class TripppinScene(GameScene):
     def title_page(self, surface) -> None:
         draw_title(surface, marks.marks_on(self.app))
 
+    def screen_title(self) -> str:
+        """The screen's title bar: how to reach the menus with the controls in hand."""
+        kind = controls.kind(self.app, self.in_hand())
+        if kind == "mouse":
+            return SCREEN_TITLE
+        return SCREEN_TITLE.split("Menus:")[0] + self.named("Menus: {menu}")
+
     def prompt(self) -> tuple:
         if self.table.state.is_over:
-            return "Click or press Enter (pad A) for a new game.", WHITE
+            return "Click or press {confirm} for a new game.", WHITE
         return HINT, WHITE
 
     @property
@@ -356,7 +362,7 @@ class TripppinScene(GameScene):
         state = self.table.state
         tl = self.timeline
         surface.fill(BLUE)
-        amiga.draw_screen_bar(surface, SCREEN_TITLE)
+        amiga.draw_screen_bar(surface, self.screen_title())
         lay.window.draw(surface)
         surface.blit(self._board(), lay.board.topleft)
         # the flashing X's on the targets (both on one square: they take turns)

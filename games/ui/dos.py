@@ -373,7 +373,7 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
 
 # -- modal scenes: a Dialog over its game, as every modal is ----------------------------------
 
-MENU_FOOTER = "\u2191\u2193 choose  \u2190\u2192 change  Enter"
+MENU_FOOTER = "\u2191\u2193 choose  \u2190\u2192 change  {confirm}"   # named when drawn
 
 
 class DialogScene(ModalScene):
@@ -496,6 +496,10 @@ class MenuScene(Skin, modals.Menu, DialogScene):
                          title or "MENU", pos)
         self.dialog = Dialog(self.title, items=menu_items(self.model, self.dismiss),
                              cols=36, sound=self.click, footer=MENU_FOOTER)
+
+    def draw(self, surface) -> None:
+        self.dialog.footer = self.named(MENU_FOOTER)      # the controls in hand
+        super().draw(surface)
 
     def find(self, *labels: str) -> pygame.Rect:
         shown = [i.label[3:] for i in self.dialog.menu.items]

@@ -57,6 +57,19 @@ class Modal(ModalScene):
         super().__init__(game)
         self.closed = False
         self._down = None          # (button, pos) of a press that began on this modal
+        self._hand = None          # the controls in hand its text was laid out for
+
+    def named_layout(self, text: str) -> str:
+        """``text`` named for the controls in hand, remembered so that the modal is laid
+        out again when another controller (or the mouse) is picked up."""
+        self._hand = self.hand()
+        return self.named(text)
+
+    def update(self, dt: float) -> bool:
+        if self._hand is not None and self.hand() != self._hand:
+            self.layout()
+            return True
+        return False
 
     # -- the skin's hooks --------------------------------------------------------------------
     @property
@@ -351,7 +364,8 @@ class Table(Message):
         widths = [max([len(h)] + [len(r[j]) for r in self.rows if len(r) > j]) * cw
                   for j, h in enumerate(self.header)]
         spacing = 2 * cw
-        w = max(sum(widths) + spacing * (len(widths) - 1), self.text_w(self.footer))
+        footer = self.named_layout(self.footer) if "{" in self.footer else self.footer
+        w = max(sum(widths) + spacing * (len(widths) - 1), self.text_w(footer))
         n = 1 + len(self.rows) + (2 if self.footer else 0)
         h = n * self.line_h + self.gap
 
@@ -367,7 +381,8 @@ class Table(Message):
             self.row_rects = [pygame.Rect(area.x, area.y + (i + 1) * self.line_h, area.w,
                                           self.line_h) for i in range(len(self.rows))]
             fy = area.y + (len(self.rows) + 2) * self.line_h
-            self.footer_at = self.line_at(self.footer, area, fy)
+            self.footer_text = footer
+            self.footer_at = self.line_at(footer, area, fy)
             self.text_at = []
         return w, h, block
 
@@ -388,7 +403,7 @@ class Table(Message):
             for r, c in zip(rects, row):
                 self.write(surface, c, r.topleft, role)
         if self.footer:
-            self.write(surface, self.footer, self.footer_at, "dim")
+            self.write(surface, self.footer_text, self.footer_at, "dim")
 
 
 class Pages(Modal):
@@ -472,6 +487,7 @@ class Title(Modal):
     def __init__(self, game, draw: Callable, choices: Sequence[tuple], default: int = 0,
                  footer: str = "", on_back: Callable | None = None):
         super().__init__(game)
+        self.owner = None              # before play: anyone
         self.picture = draw
         self.choices = [(str(label), cb) for label, cb in choices]
         self.footer = footer
@@ -490,8 +506,10 @@ class Title(Modal):
         self.panel, inner = self.place(w, h, self.panel_title, (s.centerx, s.h * 7 // 10))
         items = [Item(label, on_confirm=lambda i=i: self.choose(i))
                  for i, (label, _) in enumerate(self.choices)]
-        self.menu = MenuList(items, look, inner, cursor=max(0, min(self.default, len(items) - 1)))
-        self.footer_at = self.centred_at(self.footer, s, s.h - self.line_h - 4)
+        cursor = self.menu.cursor if getattr(self, "menu", None) is not None else self.default
+        self.menu = MenuList(items, look, inner, cursor=max(0, min(cursor, len(items) - 1)))
+        self.footer_text = self.named_layout(self.footer) if "{" in self.footer else self.footer
+        self.footer_at = self.centred_at(self.footer_text, s, s.h - self.line_h - 4)
 
     @property
     def focus(self) -> int:
@@ -524,7 +542,7 @@ class Title(Modal):
         self.draw_frame(surface, self.panel, self.panel_title)
         self.menu.draw(surface)
         if self.footer:
-            self.write(surface, self.footer, self.footer_at, "dim")
+            self.write(surface, self.footer_text, self.footer_at, "dim")
 
 
 class Initials(Modal):
@@ -535,7 +553,7 @@ class Initials(Modal):
     also when the modal is closed another way (with what is there)."""
 
     name = "initials"
-    HINT = "\u2191\u2193 letter  \u2190\u2192 move  Enter next"
+    HINT = "\u2191\u2193 letter  \u2190\u2192 move  {confirm} next"
 
     def __init__(self, game, prompt_lines, default: str = "AAA",
                  on_done: Callable[[str], None] | None = None):
@@ -552,15 +570,17 @@ class Initials(Modal):
 
     def layout(self) -> None:
         lh = self.line_h
-        er = self.entry.rect                   # at (0, 0): its size and offsets
-        w = max([self.text_w(s) for s in self.lines] + [er.w, self.text_w(self.HINT)])
+        er = self.entry.rect if self.entry.pos == (0, 0) else self.entry.rect.move(
+            -self.entry.pos[0], -self.entry.pos[1])   # its size and offsets at (0, 0)
+        self.hint = self.named_layout(self.HINT)
+        w = max([self.text_w(s) for s in self.lines] + [er.w, self.text_w(self.hint)])
         h = len(self.lines) * lh + self.gap + er.h + self.gap + lh
         self.rect, self.inner = self.place(w, h, self.default_title)
         self.text_at = [(s, self.line_at(s, self.inner, self.inner.y + i * lh))
                         for i, s in enumerate(self.lines)]
         top = self.inner.y + len(self.lines) * lh + self.gap
         self.entry.pos = (self.snap(self.inner.centerx - er.w // 2) - er.x, top - er.y)
-        self.hint_at = self.line_at(self.HINT, self.inner, self.inner.bottom - lh)
+        self.hint_at = self.line_at(self.hint, self.inner, self.inner.bottom - lh)
 
     def entered(self, text: str) -> None:
         self.finish(self.on_done, text)
@@ -588,7 +608,7 @@ class Initials(Modal):
         for s, pos in self.text_at:
             self.write(surface, s, pos)
         self.entry.draw(surface)
-        self.write(surface, self.HINT, self.hint_at, "dim")
+        self.write(surface, self.hint, self.hint_at, "dim")
 
 
 class Menu(Modal):

@@ -17,7 +17,14 @@ the rest, the same way for every game:
 - turns ``command`` actions into runs of the command table, whose key and pad bindings it
   gives the input layer;
 - a ``demo`` game (the attract mode's computer-against-computer play) writes nothing:
-  ``self.store`` is a store that keeps nothing, settings are a private copy.
+  ``self.store`` is a store that keeps nothing, settings are a private copy;
+- seats people by controller (``claims``): with two or more people seated, once a second
+  controller presses confirm (pad A, button 1, Enter, a click) at a person's turn, each
+  controller that presses at an unclaimed seat's turn takes that seat (the first one takes
+  the seat it pressed at before); a claimed seat's turn then answers only its controller
+  (the modals opened at that turn too) and the others are told whose turn it is. One
+  controller for everyone claims nothing (hot seat). In a cabinet the P1 and P2 sticks
+  take the first and second people's seats. A pad pulled out frees its seat.
 """
 
 from __future__ import annotations
@@ -70,7 +77,9 @@ class LookScene(Scene):
 
 class ModalScene(LookScene):
     """Every modal (requester, dialog, menu, initials) is a scene pushed over its game:
-    drawn over it (transparent), in its look, handing input to one widget."""
+    drawn over it (transparent), in its look, handing input to one widget. Opened at the
+    turn of a seat a controller has claimed, it answers that controller only (``owner``;
+    None: anyone, as the title pages and the boxes between games)."""
 
     transparent = True
 
@@ -78,6 +87,33 @@ class ModalScene(LookScene):
         super().__init__(game.app)
         self.game = game
         self.look = game.look
+        turn_owner = getattr(game, "turn_owner", None)
+        self.owner = turn_owner() if turn_owner is not None else None
+
+    def named(self, text: str) -> str:
+        """``text`` with its ``{confirm}``-style placeholders named for the controls in
+        hand: the owner's, else the controller used last (games.ui.controls)."""
+        from games.ui import controls
+        return controls.fill(self.app, text, self.owner,
+                             getattr(self.game, "mouse_buttons", None) or None)
+
+    def hand(self) -> tuple:
+        """What the placeholders are named for: (controller, kind of device)."""
+        from games.ui import controls
+        c = controls.controller_of(self.app, self.owner)
+        return c, controls.kind(self.app, c)
+
+    def accepts(self, action) -> bool:
+        noticed = getattr(self.game, "noticed", None)
+        if noticed is not None and action.kind == "confirm":
+            noticed(action.controller)
+        owner = self.owner
+        if (owner is None or (action.controller or "keyboard") == owner
+                or not self.game.connected(owner)):
+            return True
+        if action.kind not in ("pointer_move",) and not action.repeat:
+            self.game.tell_turn()
+        return False
 
     def toast_lift(self) -> int:
         return self.game.toast_lift()
@@ -121,6 +157,10 @@ class _Probe:
         return self
 
 
+def seat_name(seat: str) -> str:
+    return seat.replace("_", " ").capitalize()
+
+
 STANDARD = ("undo", "redo", "new", "quit", "sound", "menu", "history", "help")
 STANDARD_LABELS = {"undo": "Undo", "redo": "Redo", "new": "New game", "quit": "Quit",
                    "sound": "Sound", "menu": "Menu", "history": "Messages", "help": "Help"}
@@ -138,6 +178,8 @@ class GameScene(LookScene):
     command_keys: dict = {}     # the original's keys and labels for the standard commands
     bench_start_keys = ("return",)   # what gets the bench past the title page
     uses_title = True           # the look's title page opens first (resume or start)
+    mouse_buttons: dict = {}    # what the look's mouse buttons do, where not as the house's
+                                # (games.ui.controls.MOUSE): RISC OS's menu is the middle one
 
     def __init__(self, app, seed=None, demo: bool = False, title: bool | None = None):
         # imported here: the launcher's screens (LookScenes) start without them
@@ -185,6 +227,9 @@ class GameScene(LookScene):
             self.resume_saved()
         self.table.take_transitions()
         self._titled = False
+        self.claims: dict = {}        # seat -> the controller that plays it (games.core.input)
+        self.claiming = False         # a second controller has pressed: seats are claimed
+        self._pressed: dict = {}      # controller -> the seat it last pressed confirm at
 
     @property
     def ui(self):
@@ -480,18 +525,132 @@ class GameScene(LookScene):
     def say(self, text: str, colour=None, seconds: float = 4.0, pause: float = 0.0,
             sticky: bool = False) -> None:
         """A message on the status line (kept in its history). ``pause``: the computer
-        waits that long (at the animation speed) so what it did can be read."""
-        self.status.say(text, colour, seconds, sticky)
+        waits that long (at the animation speed) so what it did can be read. Its
+        ``{confirm}``-style placeholders are named for the controls in hand now."""
+        self.status.say(self.named(text), colour, seconds, sticky)
         if pause > 0:
             self.timeline.add("read", pause)
         self.app.dirty = True
 
     def status_text(self) -> tuple:
-        """(text, colour) for the status line: the message showing, else the prompt."""
+        """(text, colour) for the status line: the message showing, else the prompt; its
+        ``{confirm}``-style placeholders name the controls in hand (games.ui.controls)."""
         msg = self.status.current
         if msg is not None:
             return msg.text, msg.colour
-        return self.prompt()
+        text, colour = self.prompt()
+        return self.named(text), colour
+
+    def named(self, text: str, controller: str | None = None) -> str:
+        """``text`` with its placeholders named for ``controller`` (default: the turn's
+        owner, else the controller used last)."""
+        from games.ui import controls
+        return controls.fill(self.app, text, controller or self.in_hand(),
+                             self.mouse_buttons or None)
+
+    # -- a controller per seat --------------------------------------------------------------
+    def people(self) -> list:
+        """The seats people play, in seat order."""
+        return [s for s, kind in self.table.seats.items() if kind == "human"]
+
+    def seating(self) -> bool:
+        """True when the turn is a person's in a game of two or more people (claims count)."""
+        t = self.table
+        return (not self.demo and self.live and not t.state.is_over and t.human_to_move
+                and t.state.current in t.seats and len(self.people()) >= 2)
+
+    def turn_owner(self) -> str | None:
+        """The controller the turn answers to (None: any)."""
+        if not self.seating():
+            return None
+        owner = self.claims.get(self.table.state.current)
+        return owner if owner is not None and self.connected(owner) else None
+
+    def connected(self, controller: str) -> bool:
+        """A pad is there while plugged in; the keyboard and the sticks always are."""
+        if not controller.startswith("pad"):
+            return True
+        return self.app.input.pad_type(controller) is not None
+
+    def in_hand(self) -> str:
+        """The controller the prompts name: the turn's owner, else the one used last."""
+        return self.turn_owner() or getattr(self.app.input, "last_controller", "keyboard")
+
+    def free_unplugged(self) -> None:
+        """A pad pulled out gives its seat back (nothing pauses): the next to press takes it."""
+        for seat, c in list(self.claims.items()):
+            if not self.connected(c):
+                del self.claims[seat]
+                self._pressed.pop(c, None)
+                from games.ui import controls
+                self.say(f"{seat_name(seat)}'s pad is gone: the next to press "
+                         f"{controls.name(self.app, 'confirm', None)} plays "
+                         f"{seat_name(seat)}.")
+
+    def claim(self, seat: str, controller: str) -> None:
+        from games.ui import controls
+        self.claims[seat] = controller
+        self.say(f"{seat_name(seat)} plays with {controls.describe(self.app, controller)}.")
+
+    def seat_of(self, controller: str) -> str | None:
+        """The seat a cabinet stick stands for (P1: the first person's, P2: the second's)."""
+        if not self.kiosk or controller not in ("p1", "p2"):
+            return None
+        people = self.people()
+        i = 0 if controller == "p1" else 1
+        return people[i] if i < len(people) else None
+
+    def note_press(self, controller: str) -> None:
+        """A confirm at a person's turn: a second controller starts the claiming, and a
+        controller without a seat takes the turn's seat if nobody has it."""
+        seat = self.table.state.current
+        people = self.people()
+        for s in [s for s in self.claims if s not in people]:
+            del self.claims[s]                  # a seat the computer plays now
+        self._pressed[controller] = self.seat_of(controller) or seat
+        if not self.claiming and len(self._pressed) >= 2:
+            self.claiming = True
+            for other, their in self._pressed.items():   # the first takes its seat
+                if (other != controller and their != self._pressed[controller]
+                        and their not in self.claims and other not in self.claims.values()):
+                    self.claim(their, other)
+        if not self.claiming:
+            return
+        mine = self._pressed[controller]
+        if (mine not in self.claims and controller not in self.claims.values()
+                and mine in people):
+            self.claim(mine, controller)
+
+    def noticed(self, controller: str) -> None:
+        """A confirm on the game's title or boxes: a cabinet's stick is someone at its seat
+        (P1 starting the game, then P2 pressing at a turn, seats both)."""
+        seat = self.seat_of(controller)
+        if seat is not None and not self.demo:
+            self._pressed.setdefault(controller, seat)
+
+    def tell_turn(self) -> None:
+        """Someone pressed out of turn: whose turn it is, and with what."""
+        owner = self.turn_owner()
+        if owner is None:
+            return
+        seat = seat_name(self.table.state.current)
+        from games.ui import controls
+        self.say(f"{seat}'s turn: {controls.whose(self.app, owner, seat)}")
+
+    def accepts(self, action) -> bool:
+        """Before any handling: claims and the turn's controller (games.core.app)."""
+        self.free_unplugged()
+        if not self.seating():
+            return True
+        c = action.controller or "keyboard"
+        if action.kind == "confirm" or (action.kind == "pointer_down" and action.button == 1):
+            self.note_press(c)
+        owner = self.turn_owner()
+        if owner is None or owner == c:
+            return True
+        if action.kind != "pointer_move" and not action.repeat:
+            self.tell_turn()
+        return False
 
     # -- the frame ---------------------------------------------------------------------------
     def holding(self) -> bool:
@@ -500,6 +659,7 @@ class GameScene(LookScene):
         return self.timeline.busy or (self.app.top is not self and self in self.app.stack)
 
     def update(self, dt: float) -> bool:
+        self.free_unplugged()
         changed = self.timeline.update(dt)
         changed = self.status.update(dt) or changed
         t = self.table
@@ -679,6 +839,7 @@ class ContinueScene(ModalScene):
 
     def __init__(self, game: "GameScene", seconds: int = 10):
         super().__init__(game)
+        self.owner = None             # anyone may say they are still there
         self.left = float(seconds)
 
     @property

@@ -1,0 +1,314 @@
+"""A pad per seat: real SDL virtual pads claim seats, each answers only at its seat's turn,
+a pad pulled out frees its seat, and one pad for everyone is the hot seat as before."""
+
+import pygame
+import pytest
+
+from driver import VirtualPad, frames, key, pad_press
+from test_tribolo_scene import human_turn, open_tribolo, wait
+
+THREE = {"blue": "human", "red": "human", "green": "human"}
+
+
+@pytest.fixture
+def pads():
+    """plug(kind=None) -> a VirtualPad; every pad still plugged in is pulled out after."""
+    made = []
+
+    def plug(kind=None):
+        pad = VirtualPad(kind)
+        made.append(pad)
+        return pad
+    yield plug
+    for pad in made:
+        if pad.handle:
+            pad.unplug()
+
+
+def plugged(app, *pads):
+    frames(app, 2)
+    for pad in pads:
+        assert f"pad{pad.instance_id}" in {p.controller for p in app.input.pads.values()}
+
+
+def turn(sc):
+    return sc.state.current
+
+
+def cursor(sc):
+    return tuple(sc.board_input.cursor) if sc.board_input.cursor is not None else None
+
+
+def play_one(app, sc, pad):
+    """The pad shows the cursor if hidden and plays where it stands (a legal square)."""
+    ply = sc.table.ply
+    if not sc.board_input.visible:
+        pad_press(app, pad, "a")
+    sc.board_input.place(sc.state.legal_moves()[0])
+    pad_press(app, pad, "a")
+    assert sc.table.ply == ply + 1
+    human_turn(app, sc)
+
+
+def moves_cursor(app, sc, pad) -> bool:
+    """Whether the pad's d-pad presses move the board cursor now (tried both ways)."""
+    sc.board_input.visible = True
+    before = cursor(sc)
+    for way in ("dpright", "dpleft", "dpdown", "dpup"):
+        pad_press(app, pad, way)
+        if cursor(sc) != before:
+            return True
+    return False
+
+
+def test_three_pads_each_play_only_their_seat(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3, seats=THREE)
+    trio = [pads("xbox"), pads("playstation"), pads("nintendo")]
+    plugged(app, *trio)
+    order = []                                  # the seats in the order they play
+    human_turn(app, sc)
+    # the first seat's pad plays: one controller so far, nothing is claimed
+    order.append(turn(sc))
+    play_one(app, sc, trio[0])
+    assert sc.claims == {}
+    # a second pad presses at the second seat: it takes that seat, the first pad its own
+    order.append(turn(sc))
+    pad_press(app, trio[1], "a")
+    assert sc.claims == {order[0]: f"pad{trio[0].instance_id}",
+                         order[1]: f"pad{trio[1].instance_id}"}
+    play_one(app, sc, trio[1])
+    order.append(turn(sc))
+    pad_press(app, trio[2], "a")                # the third takes the third seat
+    assert sc.claims[order[2]] == f"pad{trio[2].instance_id}"
+    # now each seat's turn answers its pad only
+    for _ in range(6):
+        seat = turn(sc)
+        mine = trio[order.index(seat)]
+        others = [p for p in trio if p is not mine]
+        for other in others:
+            ply, before = sc.table.ply, cursor(sc)
+            assert not moves_cursor(app, sc, other)
+            pad_press(app, other, "a")
+            pad_press(app, other, "start")      # no menu either
+            assert app.top is sc and sc.table.ply == ply and cursor(sc) == before
+            name = seat.capitalize()
+            assert sc.status.current.text.startswith(f"{name}'s turn: {name}'s pad")
+        assert moves_cursor(app, sc, mine)
+        play_one(app, sc, mine)
+
+
+def test_a_menu_opened_at_a_claimed_turn_answers_its_pad_only(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=5, seats={"blue": "human", "red": "human",
+                                                   "green": "computer"})
+    one, two = pads(), pads()
+    plugged(app, one, two)
+    human_turn(app, sc)
+    first = turn(sc)
+    play_one(app, sc, one)
+    pad_press(app, two, "a")                    # the second person claims the other seat
+    assert set(sc.claims.values()) == {f"pad{one.instance_id}", f"pad{two.instance_id}"}
+    human_turn(app, sc)
+    mine, other = (one, two) if turn(sc) == first else (two, one)
+    pad_press(app, mine, "start")
+    assert app.top.name == "menu"
+    pad_press(app, other, "b")                  # someone else's Back: the menu stays
+    assert app.top.name == "menu"
+    pad_press(app, mine, "b")
+    assert app.top is sc
+
+
+def test_a_pad_pulled_out_frees_its_seat_and_the_next_to_press_takes_it(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3, seats=THREE)
+    trio = [pads(), pads(), pads()]
+    plugged(app, *trio)
+    human_turn(app, sc)
+    order = [turn(sc)]
+    play_one(app, sc, trio[0])
+    order.append(turn(sc))
+    pad_press(app, trio[1], "a")
+    play_one(app, sc, trio[1])
+    order.append(turn(sc))
+    pad_press(app, trio[2], "a")
+    assert len(sc.claims) == 3
+    # the second seat's pad is pulled out mid-game: its seat is free, nothing pauses
+    gone = trio[1]
+    gone.unplug()
+    frames(app, 2)
+    assert order[1] not in sc.claims and len(sc.claims) == 2
+    assert any("pad is gone" in s for s in sc.status.history)
+    play_one(app, sc, trio[2])
+    while turn(sc) != order[1]:
+        play_one(app, sc, trio[order.index(turn(sc))])
+    new = pads("xbox")                          # a pad plugged in now takes the free seat
+    plugged(app, new)
+    pad_press(app, new, "a")
+    assert sc.claims[order[1]] == f"pad{new.instance_id}"
+    play_one(app, sc, new)
+
+
+def test_one_pad_for_everyone_is_the_hot_seat_to_the_end(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=11, seats=THREE)
+    pad = pads()
+    plugged(app, pad)
+    human_turn(app, sc)
+    while not sc.state.is_over:
+        if app.top is not sc:                   # a box over the board: A closes it
+            pad_press(app, pad, "a")
+            continue
+        play_one(app, sc, pad)
+    assert sc.claims == {} and not sc.claiming
+    wait(app, lambda: app.top.name == "ask")    # the final box, as in any game
+
+
+def test_the_keyboard_and_a_pad_are_two_controllers(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3, seats={"blue": "human", "red": "human",
+                                                   "green": "computer"})
+    pad = pads()
+    plugged(app, pad)
+    human_turn(app, sc)
+    first = turn(sc)
+    key(app, pygame.K_RETURN)                    # the keyboard shows the cursor ...
+    sc.board_input.place(sc.state.legal_moves()[0])
+    key(app, pygame.K_RETURN)                    # ... and plays
+    human_turn(app, sc)
+    pad_press(app, pad, "a")
+    assert sc.claims == {first: "keyboard", turn(sc): f"pad{pad.instance_id}"}
+
+
+def test_cabinet_sticks_claim_the_first_and_second_seats(make_app):
+    app, sc = open_tribolo(make_app, seed=3, seats={"blue": "human", "red": "human",
+                                                   "green": "computer"},
+                           kiosk=True, start=False)
+    key(app, pygame.K_LCTRL)                     # P1's button 1: the title's Start
+    key(app, pygame.K_LCTRL)                     # past "... goes first"
+    assert app.top is sc
+    human_turn(app, sc)
+    key(app, pygame.K_a)                         # P2's button 1
+    assert sc.claims == {"blue": "p1", "red": "p2"}
+    human_turn(app, sc)
+    mine, other = ((pygame.K_LCTRL, pygame.K_RIGHT), (pygame.K_a, pygame.K_g))
+    if turn(sc) == "red":
+        mine, other = other, mine
+    sc.board_input.visible = True
+    before = cursor(sc)
+    key(app, other[1])                           # the other stick: nothing
+    assert cursor(sc) == before
+    assert "turn: the P" in sc.status.current.text
+
+
+# -- prompts name the control in hand ---------------------------------------------------------
+
+from games.ui import controls, fonts  # noqa: E402
+
+SHOTS = "/tmp/shots"
+FACE_A = {"xbox": controls.GLYPHS["A"], "playstation": controls.GLYPHS["cross"],
+          "nintendo": controls.GLYPHS["B"], None: controls.GLYPHS["A"]}
+
+
+def glyph_at(surface, font, ch, y, colour) -> list:
+    """The x of every place on the text row at ``y`` where ``ch`` is drawn in ``colour``."""
+    rows = font.glyph(ch)
+    w, h = font.width, font.height
+    colour = tuple(colour)[:3]
+    found = []
+    for x in range(0, surface.get_width() - w + 1):
+        if all((tuple(surface.get_at((x + i, y + j)))[:3] == colour) == (rows[j][i] == "#")
+               for j in range(h) for i in range(w)):
+            found.append(x)
+    return found
+
+
+def shot(app, name):
+    import os
+    os.makedirs(SHOTS, exist_ok=True)
+    pygame.image.save(app.last_native, f"{SHOTS}/pads-{name}.png")
+
+
+@pytest.mark.parametrize("kind", ["xbox", "playstation", "nintendo"])
+def test_the_prompt_shows_the_face_button_of_the_pad_in_hand(make_app, pads, kind):
+    from games.tribolo import scene as tscene
+    app, sc = open_tribolo(make_app, seed=3)
+    pad = pads(kind)
+    plugged(app, pad)
+    human_turn(app, sc)
+    pad_press(app, pad, "dpright")               # the pad is in hand now
+    sc.status.clear()
+    frames(app, 2)
+    text, colour = sc.status_text()
+    assert text.endswith(f"(d-pad and {FACE_A[kind]}).")
+    font = fonts.get("ega8x14")
+    assert glyph_at(app.last_native, font, FACE_A[kind], tscene.STATUS_Y, colour)
+    for other in set(FACE_A.values()) - {FACE_A[kind]}:
+        assert not glyph_at(app.last_native, font, other, tscene.STATUS_Y, colour)
+    shot(app, f"prompt-{kind}")
+    # the keyboard again: its key, and no glyph
+    key(app, pygame.K_RIGHT)
+    frames(app, 1)
+    assert sc.status_text()[0].endswith("(arrows and Enter).")
+    assert not glyph_at(app.last_native, font, FACE_A[kind], tscene.STATUS_Y, colour)
+
+
+def test_the_key_line_names_the_pads_buttons(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3)
+    pad = pads("playstation")
+    plugged(app, pad)
+    human_turn(app, sc)
+    pad_press(app, pad, "dpright")
+    labels = [label for label, _ in controls.key_line(app, sc.cmds, ("best", "possible",
+                                                                     "undo", "menu", "save"),
+                                                      sc.in_hand())]
+    G = controls.GLYPHS
+    assert labels == [f"{G['square']})Best square", f"{G['triangle']})Possible squares",
+                      "Share)Undo", "Options)menu"]
+    key(app, pygame.K_RIGHT)
+    labels = [label for label, _ in controls.key_line(app, sc.cmds, ("best", "save"),
+                                                      sc.in_hand())]
+    assert labels == ["B)est", "V)save"]
+
+
+def test_names_on_every_device(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3)
+    G = controls.GLYPHS
+    key(app, pygame.K_RIGHT)
+    assert controls.fill(app, "{confirm} {back} {menu} {undo}") == "Enter Esc F10 U"
+    from driver import click
+    click(app, (5, 5))
+    assert controls.fill(app, "{confirm} {back} {pick}") == (
+        f"{G['mouse_left']} {G['mouse_right']} click {G['mouse_left']}")
+    n = pads("nintendo")
+    plugged(app, n)
+    pad_press(app, n, "dpup")
+    assert controls.fill(app, "{confirm} {back} {menu} {best}") == (
+        f"{G['B']} {G['A']} + {G['Y']}")
+    assert controls.describe(app, f"pad{n.instance_id}").startswith("Nintendo pad ")
+
+
+def test_cabinet_sticks_are_named_as_buttons(make_app):
+    app, sc = open_tribolo(make_app, seed=3, kiosk=True, start=False)
+    key(app, pygame.K_a)                         # P2's button 1 on the title
+    assert controls.fill(app, "{confirm} {menu}") == "Button 1 2P Start"
+
+
+def test_two_pads_claiming_seats_in_pictures(make_app, pads):
+    app, sc = open_tribolo(make_app, seed=3, seats={"blue": "human", "red": "human",
+                                                   "green": "computer"})
+    one, two = pads("xbox"), pads("playstation")
+    plugged(app, one, two)
+    human_turn(app, sc)
+    play_one(app, sc, one)
+    pad_press(app, two, "a")
+    frames(app, 1)
+    shot(app, "claimed")
+    human_turn(app, sc)
+    seat = turn(sc)
+    mine, other = (one, two) if sc.claims[seat] == f"pad{one.instance_id}" else (two, one)
+    pad_press(app, other, "a")                   # out of turn
+    frames(app, 1)
+    text = sc.status_text()[0]
+    assert text.startswith(f"{seat.capitalize()}'s turn: {seat.capitalize()}'s pad (")
+    shot(app, "out-of-turn")
+    sc.status.clear()
+    pad_press(app, mine, "dpright")
+    frames(app, 1)
+    assert FACE_A["xbox" if mine is one else "playstation"] in sc.status_text()[0]
+    shot(app, "turn-prompt")
