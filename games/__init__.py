@@ -158,6 +158,6 @@ register(GameEntry(
     blurb="Dice and pegs: win three boxes in a line, or five, on a board of nine.",
     year=1993,
     machine="Acorn Archimedes, RISC OS 3",
-    scores="games.triple3.scene:score_lines",
+    scores="games.triple3.play:score_lines",
     test_options=({"first": "red"}, {"first": "blue"}),
 ))

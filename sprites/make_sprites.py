@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
 """Draw Tricade's sprite sheets (sprites/<sheet>.png) and their index (sprites/index.json)
-from the sources kept beside this script:
+from the sources kept beside this script. A game's sheet is named after the game; each look
+has its own sheet for its window furniture, pointer and marks (games/ui reads only those):
 
 - ``tripppin.txt``: text art (one character per pixel, a pen key per sheet, as the fonts'
-  text art): the pawns, X's, tiles, arrows, Workbench gadgets and the mouse pointer;
-- the drawing code below: Tribolo's EGA tiles and their mid-flip frames, and Triple 3's
-  dice, tumble frames, pegs, RISC OS window furniture and icon-bar icon (geometric
-  shapes, easier to keep exact as code than as art).
+  text art): Tripppin's pawns, X's, tiles and arrows;
+- ``workbench.txt``: the Workbench 1.3 look's gadgets, menu check mark and mouse pointer;
+- ``dos.txt``: the DOS look's marks (the spinner's pointer);
+- ``triaxis.txt``: TriAxis's shapes (a zone, its edge, the markers' discs, the rings and
+  marks), painted below in the colours of games/triaxis/look.py, with the terrain patterns
+  and the markers' size digits (fonts/ega8x14.txt) added;
+- the drawing code below: Tribolo's EGA tiles (drawn by games/tribolo/tiles.py, as the game
+  draws them) and their mid-flip frames; Triple 3's dice, tumble frames, pegs and icon-bar
+  icon; the RISC OS look's window tools (geometric shapes, easier to keep exact as code
+  than as art).
 
     python sprites/make_sprites.py             # (re)write every sheet and the index
     python sprites/make_sprites.py --check     # change nothing; exit 1, naming the sheet and
@@ -37,8 +44,11 @@ if str(ROOT) not in sys.path:
 from games.ui.riscos_palette import (BLACK as R_BLACK, DARK_BLUE, GREY1, GREY2,  # noqa: E402
                                      GREY3, GREY4, GREY5, GREY6, LIGHT_BLUE, RED as R_RED,
                                      CREAM, WHITE as R_WHITE, WIMP)
+from games.tribolo import tiles as tribolo_tiles  # noqa: E402
+from games.triaxis import look as triaxis_look  # noqa: E402
 
-SHEETS = ("tripppin", "tribolo", "triple3")
+# the games' own sheets, then the looks' (their window furniture, pointers and marks)
+SHEETS = ("tripppin", "tribolo", "triple3", "triaxis", "workbench", "riscos", "dos")
 SHEET_WIDTH = 256          # sprites are packed in rows (shelves) up to this wide
 GAP = 1                    # transparent pixels between sprites
 
@@ -67,6 +77,10 @@ class Img:
         for yy in range(y, y + h):
             for xx in range(x, x + w):
                 self.set(xx, yy, c)
+
+    def fill(self, c, rect) -> None:
+        """As pygame's Surface.fill(colour, rect): shared drawing code calls this."""
+        self.rect(*rect, c)
 
     def frame(self, x, y, w, h, c, width=1) -> None:
         for i in range(width):
@@ -140,39 +154,51 @@ def read_art(path: Path) -> tuple[str, dict, list]:
     return sheet, pens, sprites
 
 
-def tripppin() -> list:
-    _sheet, _pens, sprites = read_art(HERE / "tripppin.txt")
+def art_sheet(name: str) -> list:
+    """The sprites of ``<name>.txt``, whose 'sheet' line must name that sheet."""
+    path = HERE / f"{name}.txt"
+    sheet, _pens, sprites = read_art(path)
+    if sheet != name:
+        raise ValueError(f"{path.name}: 'sheet {sheet}' where {name} was expected")
     return sprites
+
+
+def tripppin() -> list:
+    return art_sheet("tripppin")
+
+
+def workbench() -> list:
+    """The Workbench 1.3 look's gadgets, menu check mark and pointer (workbench.txt)."""
+    return art_sheet("workbench")
+
+
+def dos() -> list:
+    """The DOS look's marks (dos.txt)."""
+    return art_sheet("dos")
+
+
+def glyph(font: str, ch: str) -> list[str]:
+    """The text-art rows ('#' ink) of one character of fonts/<font>.txt."""
+    lines = (ROOT / "fonts" / f"{font}.txt").read_text(encoding="utf-8").splitlines()
+    height = next(int(ln.split()[2]) for ln in lines if ln.startswith("size "))
+    tag = f"glyph U+{ord(ch):04X}"
+    i = next(k for k, ln in enumerate(lines) if ln.split()[:2] == tag.split())
+    return lines[i + 1:i + 1 + height]
 
 
 # -- Tribolo (EGA) -------------------------------------------------------------------------
 
 TRIBOLO_CELL = (32, 23)                  # a square inside the grid (pitch 33 x 24)
-TRIBOLO_TILES = {"B": ("blue", "light_blue", "black"), "R": ("red", "light_red", "black"),
-                 "G": ("green", "light_green", "black"),
-                 "#": ("light_grey", "white", "dark_grey")}
 TILE_NAMES = {"B": "blue", "R": "red", "G": "green", "#": "wall"}
 SEAT_FACE = {"blue": "blue", "red": "red", "green": "green"}
 FLIP_FRAMES = 6          # flip_<colour>_<i>, i = 1..6: the tile squashed to 1 - i/6 (6: a line)
 
 
 def tribolo_tile(letter: str, squash: float = 1.0) -> Img:
-    """A square: white, with a raised tile (face, light top/left, dark bottom/right)
-    squashed about its middle to ``squash`` of its height (a flip)."""
+    """A square as the game draws it (games/tribolo/tiles.py: the one definition)."""
     w, h = TRIBOLO_CELL
-    img = Img(w, h, EGA["white"])
-    if letter == ".":
-        return img
-    face, light, dark = (EGA[c] for c in TRIBOLO_TILES[letter])
-    th = max(1, round(h * squash)) if squash < 1.0 else h
-    y0 = (h - th) // 2
-    img.rect(0, y0, w, th, face)
-    edge = 2 if th >= 8 and w >= 8 else 1 if th >= 3 else 0
-    if edge:
-        img.rect(0, y0, w, edge, light)
-        img.rect(0, y0, edge, th, light)
-        img.rect(0, y0 + th - edge, w, edge, dark)
-        img.rect(w - edge, y0 + edge, edge, th - edge, dark)
+    img = Img(w, h)
+    tribolo_tiles.draw_tile(img, (0, 0, w, h), letter, squash)
     return img
 
 
@@ -380,15 +406,81 @@ def triple3() -> list:
     out += [("peg_red", peg(R_RED, R_WHITE, GREY5)),
             ("peg_blue", peg(DARK_BLUE, LIGHT_BLUE, GREY6)),
             ("hole", hole())]
-    out += [("tool_back", tool(_back)), ("tool_close", tool(_close)),
-            ("tool_toggle", tool(_toggle)), ("tool_adjust", tool(_adjust)),
-            ("tool_up", tool(_arrow(0))), ("tool_right", tool(_arrow(1))),
-            ("tool_down", tool(_arrow(2))), ("tool_left", tool(_arrow(3))),
-            ("icon", icon())]
+    out += [("icon", icon())]
     return out
 
 
-SOURCES = {"tripppin": tripppin, "tribolo": tribolo, "triple3": triple3}
+def riscos() -> list:
+    """The RISC OS 3 look's window tools (title bar icons and scroll arrows)."""
+    return [("tool_back", tool(_back)), ("tool_close", tool(_close)),
+            ("tool_toggle", tool(_toggle)), ("tool_adjust", tool(_adjust)),
+            ("tool_up", tool(_arrow(0))), ("tool_right", tool(_arrow(1))),
+            ("tool_down", tool(_arrow(2))), ("tool_left", tool(_arrow(3)))]
+
+
+# -- TriAxis (EGA): shapes from triaxis.txt, colours from games/triaxis/look.py --------------
+
+PAINT = (255, 0, 255)          # the 'X' pen of triaxis.txt: painted in a colour here
+
+
+def painted(img: Img, colour) -> Img:
+    out = Img(img.w, img.h)
+    out.px = [[colour if c == PAINT else c for c in row] for row in img.px]
+    return out
+
+
+def terrain_hex(shape: Img, terrain: str) -> Img:
+    """A zone of ``terrain``: its colour, and its pattern as the island has drawn it: a
+    lattice of small shapes (each row of shapes half a period along from the last) inside
+    the zone's box less 2 pixels, where the shape's anchor and the pixel 2 right 1 down are
+    the zone's, every pixel of a shape inside the zone. The lattice starts at the sprite's
+    top left, so every zone of a terrain looks the same."""
+    base, fg, (px, py, kind) = triaxis_look.TERRAIN_LOOK[terrain]
+    img = painted(shape, base)
+
+    def inside(x, y):
+        return 0 <= x < img.w and 0 <= y < img.h and shape.px[y][x] == PAINT
+    w, h = 2 * triaxis_look.HEX, img.h            # the zone's box (HexGrid.rect)
+    for y in range(2, h - 2):
+        if y % py:
+            continue
+        shift = (y // py) % 2 * (px // 2)
+        for x in range(2, w - 2):
+            if (x + shift) % px or not (inside(x, y) and inside(x + 2, y + 1)):
+                continue
+            for dx, dy in triaxis_look.SHAPES[kind]:
+                if inside(x + dx, y + dy):
+                    img.set(x + dx, y + dy, fg)
+    return img
+
+
+def marker(disc: Img, seat_colour, size: int) -> Img:
+    """A marker: the disc in its seat's colour, its size in black ega8x14 digits on it,
+    placed as the game writes it (3 left of and 7 above the centre)."""
+    img = painted(disc, seat_colour)
+    rx, ry = triaxis_look.marker_radius(size)
+    img.art(rx + 1 - 3, ry + 1 - 7, [r.replace("#", "X") for r in glyph("ega8x14", str(size))],
+            {"X": EGA["black"]})
+    return img
+
+
+def triaxis() -> list:
+    art = dict(art_sheet("triaxis"))
+    L = triaxis_look
+    out = [(f"hex_{L.TERRAIN_SPRITE[t]}", terrain_hex(art["hex"], t)) for t in L.TERRAIN_LOOK]
+    out.append(("hex_outline", art["hex_outline"]))
+    for seat, colour in L.SEAT_COLOUR.items():
+        for size in L.MARKER_SIZES:
+            rx, _ry = L.marker_radius(size)
+            out.append((f"marker_{seat}_{size}", marker(art[f"disc_{rx}"], colour, size)))
+    for name, (colour, radii) in L.RINGS.items():
+        out += [(f"ring_{name}_{rx}", painted(art[f"ring_{rx}"], colour)) for rx in radii]
+    out += [("movable", art["dots"]), ("target", art["target"])]
+    return out
+
+
+SOURCES = {"tripppin": tripppin, "tribolo": tribolo, "triple3": triple3, "triaxis": triaxis,
+           "workbench": workbench, "riscos": riscos, "dos": dos}
 
 
 # -- sheets ----------------------------------------------------------------------------------

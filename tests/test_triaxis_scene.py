@@ -1,15 +1,17 @@
 """TriAxis's screen through the real loop: SDL key and mouse events, a virtual gamepad, the
-computer in the worker process, the picture checked against the 16 EGA colours."""
+computer in the worker process, the picture checked against the 16 EGA colours. What is
+said is read from the status line's history, the questions from the stack."""
 
 import time
 
 import pygame
+import pytest
 
 from driver import VirtualPad, click, colours, frames, key, pad_press
-from games.triaxis import scores
+from games.core import records
+from games.triaxis import manual, play, rules, scores
 from games.triaxis.island import offset_neighbour
-from games.triaxis.scene import (HELP_PAGES, FileScene, InitialsScene, ScoresScene,
-                                 SetupScene, TriAxisScene)
+from games.triaxis.scene import TriAxisScene
 from games.ui import dos
 
 PALETTE = set(dos.PALETTE)
@@ -38,21 +40,50 @@ def run_until(app, cond, timeout=15.0):
     return True
 
 
-def zone_pos(scene, z):
-    return scene.zone_centre(z)
+def top(app) -> str:
+    return app.top.name
+
+
+def question(app) -> str:
+    return " ".join(getattr(app.top, "lines", [])) if top(app) in ("confirm", "ask") else ""
+
+
+def log_pushes(app) -> list:
+    """The names of the scenes pushed from now on (the questions asked)."""
+    pushed = []
+    real = app.push
+
+    def push(scene):
+        pushed.append((scene.name, " ".join(getattr(scene, "lines", []))))
+        return real(scene)
+    app.push = push
+    return pushed
+
+
+def start_playing(app, scene):
+    """Title "Start", set-up "Start", accept the Biosphere: the placement begins."""
+    assert top(app) == "title"
+    key(app, pygame.K_RETURN)
+    assert top(app) == "menu"
+    key(app, pygame.K_RETURN)
+    assert top(app) == "confirm" and "Accept this Biosphere? (Y/n)" in \
+        app.top.prompt_lines()[-1]
+    key(app, pygame.K_y, unicode="y")
+    assert app.top is scene and scene.state.phase == "setup"
 
 
 def walk(app, scene, z, press):
     """Bring the cursor to zone z with arrow presses (``press(direction)``)."""
-    if not scene.cursor.visible:
+    bi = scene.board_input
+    if not bi.visible:
         press("right")
     c1, r1 = z % 16, z // 16
     for _ in range(40):
-        c, r = scene.cursor.pos
+        r, c = divmod(bi.cursor, 16)
         if (c, r) == (c1, r1):
             return True
         press("right" if c1 > c else "left" if c1 < c else "down" if r1 > r else "up")
-    return scene.cursor.pos == (c1, r1)
+    return bi.cursor == z
 
 
 def test_a_whole_three_seat_game_with_one_person(make_app):
@@ -63,20 +94,20 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
     pad = VirtualPad()
     try:
         frames(app, 3)
-        assert scene.mode == "title"
-        key(app, pygame.K_RETURN)                          # the welcome page
-        assert isinstance(app.top, SetupScene)
+        assert top(app) == "title"
+        key(app, pygame.K_RETURN)                          # the welcome page: Start
+        assert top(app) == "menu"                          # the set-up box
         key(app, pygame.K_RETURN)                          # Start: a new Biosphere
-        assert scene.mode == "accept" and app.top is scene
+        assert top(app) == "confirm" and "Accept this Biosphere" in question(app)
         first = t.state.island
         key(app, pygame.K_n, unicode="n")                  # another one, please
-        assert scene.mode == "accept" and t.state.island.terrain != first.terrain
+        assert top(app) == "confirm" and t.state.island.terrain != first.terrain
         pad_press(app, pad, "a")                           # accepted
-        assert scene.mode == "play" and t.state.phase == "setup"
+        assert app.top is scene and t.state.phase == "setup"
         assert t.seats == {"red": "human", "blue": "computer", "green": "computer"}
         # placement: by the mouse, by the keys, then the rest at random
         empty = [z for z in t.state.island.land if not t.state.cells[z]]
-        click(app, zone_pos(scene, empty[0]))
+        click(app, scene.zone_centre(empty[0]))
         assert t.state.cells[empty[0]] == 8 + 1
         assert run_until(app, lambda: t.human_to_move)
         target = next(z for z in t.state.island.land[::-1] if not t.state.cells[z])
@@ -84,14 +115,17 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
         key(app, pygame.K_RETURN)
         assert t.state.cells[target] == 8 + 1
         assert run_until(app, lambda: t.human_to_move)
-        c, r = scene.cursor.pos
+        r, c = divmod(scene.board_input.cursor, 16)
         key(app, pygame.K_KP7)                             # the keypad's corner keys
-        assert scene.cursor.pos == offset_neighbour(c, r, 5) or r == 0 or c == 0
-        key(app, pygame.K_r)
-        assert "random" in scene.question[0]
+        nc, nr = offset_neighbour(c, r, 5)
+        assert scene.board_input.cursor == nr * 16 + nc or r == 0 or c == 0
+        key(app, pygame.K_r, unicode="r")
+        assert "random" in question(app) and "(Y/n)" in app.top.prompt_lines()[-1]
         key(app, pygame.K_RETURN)                          # (Y/n): Enter is yes
+        assert t.seats["red"] == "random"
         assert run_until(app, lambda: t.state.phase != "setup")
         assert t.state.on_island("red") == 14
+        assert t.seats["red"] == "human", "the placement over, red is a person again"
         harvested = undone = conceded = False
         steps = {"mouse": 0, "keys": 0, "pad": 0}
         n = 0
@@ -106,7 +140,7 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
                     colour = t.state.island.terrain[t.state.markers("red")[0][0]]
                     t.pending = colour
                     assert run_until(app, lambda: t.state.phase != "harvest-colour")
-                    assert any("HARVEST" in e for e in scene.events)
+                    assert any("HARVEST" in e for e in scene.status.history)
                 harvested = True
                 continue
             if not t.human_to_move:
@@ -115,30 +149,31 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
                 continue
             if st.phase == "harvest":
                 empty = [z for z in st.island.land if not st.cells[z]]
-                before = t.index
-                click(app, zone_pos(scene, empty[len(empty) // 2]))
-                assert t.index > before and t.moves[before].startswith("+")
+                before = t.ply
+                click(app, scene.zone_centre(empty[len(empty) // 2]))
+                assert t.ply > before and t.move_at(before)[0] == "+"
                 continue
             assert st.phase == "move"
             if not conceded:
                 key(app, pygame.K_ESCAPE)                  # concede? no: N
-                assert scene.question and "concede" in scene.question[0]
+                assert "concede" in question(app)
                 key(app, pygame.K_n, unicode="n")
-                assert scene.question is None and t.state == st
+                assert app.top is scene and t.state == st
                 conceded = True
             moves = [m for m in st.legal_moves() if m != "resign"]
             m = moves[n % len(moves)]
-            before = t.index
+            before = t.ply
             way = ("mouse", "keys", "pad")[n % 3]
             n += 1
+            bi = scene.board_input
             if way == "mouse":
-                click(app, zone_pos(scene, m[1]))
-                assert scene.selected == m[1] and m[2] in scene.targets()
-                click(app, zone_pos(scene, m[2]))
+                click(app, scene.zone_centre(m[1]))
+                assert bi.selected == m[1] and m[2] in play.destinations(st, m[1])
+                click(app, scene.zone_centre(m[2]))
             elif way == "keys":
                 walk(app, scene, m[1], lambda d: key(app, ARROWS[d]))
                 key(app, pygame.K_RETURN)
-                assert scene.selected == m[1]
+                assert bi.selected == m[1]
                 walk(app, scene, m[2], lambda d: key(app, ARROWS[d]))
                 key(app, pygame.K_SPACE, unicode=" ")
             else:
@@ -146,25 +181,29 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
                 pad_press(app, pad, "a")
                 walk(app, scene, m[2], lambda d: pad_press(app, pad, "dp" + d))
                 pad_press(app, pad, "a")
-            assert t.index > before and t.moves[before] == st.move_text(m), (way, m, scene.cursor.pos, scene.selected, scene.events[-3:])
+            assert t.ply > before and t.move_at(before) == m, \
+                (way, m, bi.cursor, bi.selected, scene.status.history[-3:])
             steps[way] += 1
             if not undone and t.state.phase == "move" and t.state.current == "red":
                 key(app, pygame.K_u)                       # a step within the turn
                 assert t.state == st
+                assert "Step taken back." in scene.status.history
                 undone = True
         assert t.state.is_over, "the round limit ends the game"
         assert harvested and undone and all(steps.values()), steps
         assert colours(app.last_native) <= PALETTE
-        assert run_until(app, lambda: scene.question is not None)
-        assert "Compare scores" in scene.question[0]
+        assert run_until(app, lambda: top(app) == "confirm")
+        assert "Compare scores?" in question(app)
+        assert sum("Game over" in e for e in scene.status.history) == 1
         key(app, pygame.K_RETURN)
-        assert isinstance(app.top, FileScene)
+        assert top(app) == "ask" and "0 to 9" in question(app)
         key(app, pygame.K_4, unicode="4")
-        assert isinstance(app.top, InitialsScene)
+        assert top(app) == "initials"
         for ch in "abc":
             key(app, getattr(pygame, f"K_{ch}"), unicode=ch)
-        key(app, pygame.K_RETURN)
-        assert isinstance(app.top, ScoresScene)
+        if top(app) == "initials":
+            key(app, pygame.K_RETURN)
+        assert top(app) == "table"
         table = scores.load(app.store, 4)
         assert table["players"]["ABC"]["played"] == 1
         assert table["players"]["ABC"]["won"] == (1 if "red" in t.state.winners() else 0)
@@ -182,30 +221,83 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
         pad.unplug()
 
 
-def test_help_pages_and_a_resumed_game(make_app):
+def test_help_pages_from_the_title_and_from_play(make_app):
     app, scene = open_scene(make_app, seed=8)
-    key(app, pygame.K_h, unicode="h")
-    assert scene.mode == "help" and scene.help_page == 0
-    for i in range(1, len(HELP_PAGES)):
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)                              # the title's "Help pages"
+    assert top(app) == "pages" and app.top.pages == manual.pages()
+    assert app.top.pages[1][0] == "RULES FOR SURVIVAL"
+    for i in range(1, len(manual.pages())):
         key(app, pygame.K_SPACE, unicode=" ")
-        assert scene.help_page == i
+        assert app.top.index == i
     assert colours(app.last_native) <= PALETTE
-    key(app, pygame.K_RETURN)
-    assert scene.mode == "title"
-    key(app, pygame.K_RETURN)
-    key(app, pygame.K_RETURN)
-    click(app, (320, 200))                                 # the left button: accepted
+    key(app, pygame.K_RETURN)                              # past the last: the title again
+    assert top(app) == "title" and app.top.focus == 0
+    start_playing(app, scene)
+    key(app, pygame.K_h, unicode="h")                      # H in the game
+    assert top(app) == "pages"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+
+def saved_game(make_app):
+    """A game with a placement made, left (saved); returns the app and that state."""
+    app, scene = open_scene(make_app, seed=8)
+    start_playing(app, scene)
     t = scene.table
-    assert scene.mode == "play"
     z = next(z for z in t.state.island.land if not t.state.cells[z])
-    click(app, zone_pos(scene, z))
+    click(app, scene.zone_centre(z))
+    assert t.ply == 1
     state = t.state
     app.pop()                                              # saved on leaving
+    return app, state
+
+
+@pytest.mark.parametrize("way", ["enter", "click", "pad a", "pad start"])
+def test_the_title_resumes_the_saved_game(make_app, way):
+    app, state = saved_game(make_app)
     again = app.push(TriAxisScene(app))
     frames(app, 2)
-    assert again.mode == "title" and again.resumed and again.table.state == state
+    assert top(app) == "title" and app.top.choices[0][0] == "Resume the saved game"
+    if way == "enter":
+        key(app, pygame.K_RETURN)
+    elif way == "click":
+        click(app, app.top.menu.item_rect(0).center)
+    else:
+        pad = VirtualPad()
+        try:
+            frames(app, 2)
+            pad_press(app, pad, way.split()[1])
+        finally:
+            pad.unplug()
+    assert app.top is again and again.resumed and again.table.state == state
+    assert "The game in progress is resumed." in again.status.history
+
+
+def two_people_placed(make_app, seed):
+    """Two people, their markers placed (the table's first legal moves): the first spin."""
+    app, scene = open_scene(make_app, seed=seed, count=2, kinds=["human"] * 6)
+    start_playing(app, scene)
+    t = scene.table
+    while t.state.phase == "setup":
+        t.play(t.state.legal_moves()[0])
+    return app, scene, t
+
+
+def test_a_resumed_game_shows_the_spin_that_gave_the_points(make_app):
+    app, scene, t = two_people_placed(make_app, seed=3)
+    t.play("4")
+    t.play(next(m for m in t.state.legal_moves() if m != "resign"))
+    frames(app, 2)
+    points = t.state.points
+    assert scene.wheel()[2] == "4" and points < 4
+    app.pop()
+    again = app.push(TriAxisScene(app))
+    frames(app, 2)
     key(app, pygame.K_RETURN)
-    assert again.mode == "play"
+    assert again.table.state.points == points
+    kind, angle, shown = again.wheel()
+    assert (kind, shown) == ("spin", "4") and angle == play.rest_angle("spin", "4")
 
 
 def test_the_spinner_spins_slows_and_stops_on_the_outcome(make_app):
@@ -213,7 +305,6 @@ def test_the_spinner_spins_slows_and_stops_on_the_outcome(make_app):
     s = app.game_settings("triaxis")
     s.update({"count": 2, "kinds": ["computer"] * 6, "level": 1})
     scene = app.push(TriAxisScene(app, seed=4))
-    scene.mode = "play"
     label, running = scene.bench_animation()
     assert running() and label
     track = scene.timeline.get("spin")
@@ -222,14 +313,118 @@ def test_the_spinner_spins_slows_and_stops_on_the_outcome(make_app):
     angles = []
     for _ in range(40):
         scene.timeline.update(0.05)
-        angles.append(scene.wheel_angle()[1])
+        if running():
+            angles.append(scene.wheel()[1])
     steps = [b - a for a, b in zip(angles, angles[1:])]
     assert steps[0] > steps[len(steps) // 2] >= 0, "it slows down"
-    assert not running()
-    i = ["1", "2", "3", "4", "5", "6", "harvest", "famine"].index(outcome)
-    assert abs(((scene.wheel["angle"] + i / 8) + 0.5) % 1.0 - 0.5) < 1e-6, \
+    assert not running() and angles[-1] <= end
+    i = list(rules.SPIN).index(outcome)
+    assert abs(((end + i / 8) + 0.5) % 1.0 - 0.5) < 1e-6, \
         "the outcome's segment is under the pointer"
     assert app.audio.played.count("dos_click") >= 8
+
+
+def concede_after_placement(app, scene):
+    """Red places at random, spins a 3, and concedes."""
+    t = scene.table
+    assert run_until(app, lambda: t.human_to_move)
+    key(app, pygame.K_r, unicode="r")
+    key(app, pygame.K_y, unicode="y")
+    assert run_until(app, lambda: t.state.phase == "spin" and t.state.turn == "red")
+    t.pending = "3"
+    assert run_until(app, lambda: t.human_to_move and t.state.phase == "move")
+    key(app, pygame.K_ESCAPE)
+    assert "RED: concede the game?" in question(app)
+    key(app, pygame.K_y, unicode="y")
+    assert run_until(app, lambda: t.state.is_over)
+
+
+def test_the_end_is_recorded_once_however_many_presses_follow(make_app):
+    app, scene = open_scene(make_app, seed=6, count=2)
+    start_playing(app, scene)
+    pushed = log_pushes(app)
+    concede_after_placement(app, scene)
+    assert run_until(app, lambda: top(app) == "confirm")
+    assert "Compare scores?" in question(app)
+    key(app, pygame.K_y, unicode="y")
+    key(app, pygame.K_2, unicode="2")
+    for ch in "xyz":
+        key(app, getattr(pygame, f"K_{ch}"), unicode=ch)
+    if top(app) == "initials":
+        key(app, pygame.K_RETURN)
+    assert top(app) == "table"
+    t = app.top
+    for j, numeric in enumerate(t.numeric):        # each value under its heading
+        for row in t.cells:
+            if numeric:
+                assert row[j].right == t.heads[j].right
+            else:
+                assert row[j].x == t.heads[j].x
+    key(app, pygame.K_RETURN)
+    for _ in range(3):                                     # presses on the finished game
+        key(app, pygame.K_RETURN)
+        click(app, scene.zone_centre(scene.state.island.land[5]))
+        frames(app, 3)
+    assert app.top is scene
+    assert [n for n, text in pushed if "Compare scores?" in text] == ["confirm"]
+    assert [n for n, _ in pushed].count("initials") == 1
+    assert scores.load(app.store, 2)["players"]["XYZ"] == {"played": 1, "won": 0, "best": 0}
+    assert records.load_won_lost(app.store, "triaxis") == {"1": {"won": 0, "lost": 1}}
+    assert "The game is over." in scene.status.history
+    assert sum("Game over: BLUE wins" in e for e in scene.status.history) == 1
+
+
+def test_refusals_are_said_on_the_status_line(make_app):
+    app, scene = open_scene(make_app, seed=6, count=2)
+    start_playing(app, scene)
+    t = scene.table
+    assert run_until(app, lambda: t.human_to_move)
+    sea = next(z for z in range(160) if t.state.island.terrain[z] == "~"
+               and scene.grid.at(scene.zone_centre(z)) is not None)
+    click(app, scene.zone_centre(sea))
+    assert scene.status.history[-1].startswith("Not allowed: ") and "sea" in \
+        scene.status.history[-1]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene and "Only a person can concede" in scene.status.history[-1]
+    z = next(z for z in t.state.island.land if not t.state.cells[z])
+    click(app, scene.zone_centre(z))
+    assert t.state.cells[z]
+    if not t.human_to_move:
+        key(app, pygame.K_r, unicode="r")
+        assert "R places your markers" in scene.status.history[-1] or \
+            top(app) == "confirm"
+    assert "dos_error" in app.audio.played
+
+
+def test_growing_a_six_asks_first(make_app):
+    app, scene, t = two_people_placed(make_app, seed=2)
+    t.play("harvest")
+    t.play(t.state.island.terrain[t.state.markers(t.state.turn)[0][0]])
+    z = t.state.markers(t.state.current)[0][0]
+    text = t.state.to_text()
+    token = f"{t.state.island.terrain[z]}11"
+    six = rules.State.from_text(text.replace(f" {token} ", f" {t.state.island.terrain[z]}16 ", 1))
+    t.new_game(start_text=six.to_text())
+    frames(app, 2)
+    z = next(z for z, size in t.state.markers(t.state.current) if size == 6)
+    click(app, scene.zone_centre(z))
+    assert "will die of over-population" in question(app)
+    key(app, pygame.K_n, unicode="n")
+    assert t.ply == 0
+    click(app, scene.zone_centre(z))
+    key(app, pygame.K_y, unicode="y")
+    assert t.ply == 1 and not t.state.cells[z]
+    assert "over-population" in scene.status.history[-1]
+
+
+def test_a_computer_only_game_plays_to_the_end_without_questions(make_app):
+    app, scene = open_scene(make_app, seed=9, count=2, kinds=["computer"] * 6, rounds=3)
+    start_playing(app, scene)
+    pushed = log_pushes(app)
+    assert run_until(app, lambda: scene.state.is_over, 60)
+    frames(app, 5)
+    assert app.top is scene and pushed == []
+    assert colours(app.last_native) <= PALETTE
 
 
 def test_score_files_are_checked_and_kept_apart(tmp_path):

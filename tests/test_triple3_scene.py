@@ -6,25 +6,36 @@ import time
 
 import pygame
 
+import games
 from driver import VirtualPad, click, colours, frames, key, pad_press, run_until
-from games.triple3 import rules
-from games.triple3.scene import RECORD_NAME, SAVE_NAME, Triple3Scene, score_lines
-from games.ui import riscos
-from games.ui.board import step_towards
-from games.ui.riscos_palette import WIMP
+from games.core import records
+from games.triple3 import play, rules, view
+from games.triple3.scene import SAVE_NAME, Triple3Scene
+from games.ui.boardinput import step_towards
+from games.ui.riscos_palette import DARK_BLUE, RED, WHITE, WIMP, YELLOW
+from test_triple3_rules import pos
 
 PALETTE = set(WIMP)
+RECORD_NAME = records.won_lost_name("triple3")
 
 
 def open_scene(make_app, seed=3, speed=0, **settings):
     app = make_app(anim_speed=speed)
     seats = {p: settings.pop(p) for p in ("red", "blue") if p in settings}
     app.game_settings("triple3").update(settings, seats=seats)
-    scene = app.push(Triple3Scene(app, seed=seed))
+    scene = app.push(Triple3Scene(app, seed=seed, title=False))
     scene.table.min_think = 0.0
     frames(app, 2)
     return app, scene
 
+
+def start_at(app, scene, state, dice=None):
+    """The table at ``state`` (a throw); ``dice``: the throw the table draws next."""
+    scene.table.new_game(seed=1, start_text=state.to_text())
+    frames(app, 1)
+    if dice is not None:
+        scene.table.pending = dice
+    frames(app, 1)
 
 
 def wait_human(app, scene):
@@ -32,26 +43,30 @@ def wait_human(app, scene):
     return run_until(app, lambda: t.state.is_over or (t.human_to_move and not scene.tumbling))
 
 
+def top_name(app):
+    return getattr(app.top, "name", "")
+
+
 def reach_with(scene, target, press):
-    """Bring the cursor to ``target`` with ``press(direction)`` along the shortest way by the
-    cursor's own rule; True when it is there."""
-    if not scene.board_cursor.visible:
+    """Bring the cursor to hole ``target`` with ``press(direction)`` along the shortest way
+    by the cursor's own rule; True when it is there."""
+    bi = scene.board_input
+    if not bi.visible:
         press("right")                      # the first press shows the cursor
-    moves = scene.table.state.legal_moves()
-    centre = scene._cursor_centre
-    paths = {scene.cursor: []}
-    todo = [scene.cursor]
+    holes = bi.rules.targets(scene.table.state, None)
+    paths = {bi.cursor: []}
+    todo = [bi.cursor]
     while todo and target not in paths:
         c = todo.pop(0)
         for d in ("up", "down", "left", "right"):
-            n = step_towards(moves, c, d, centre)
+            n = step_towards(holes, c, d, scene.hole_center)
             n = c if n is None else n
             if n not in paths:
                 paths[n] = paths[c] + [d]
                 todo.append(n)
     for d in paths.get(target, []):
         press(d)
-    return scene.cursor == target
+    return bi.cursor == target
 
 
 # -- whole games --------------------------------------------------------------------------------
@@ -77,26 +92,48 @@ def test_a_whole_game_by_mouse_against_the_computer_counts_in_the_match(make_app
         assert len(t.moves) == n + 1 and t.moves[-1].endswith(f"{box}.{hole}")
         clicks += 1
     assert t.state.is_over and clicks > 5
-    run_until(app, lambda: isinstance(app.top, riscos.MessageScene), 2)
-    box = app.top
-    assert isinstance(box, riscos.MessageScene)            # the winner is announced
+    assert run_until(app, lambda: top_name(app) == "message", 2)   # the winner is announced
     winner = next(iter(t.state.winners()))
-    assert box.lines[0].startswith(f"{winner.title()} wins the game")
+    assert app.top.lines[0].startswith(f"{winner.title()} wins the game")
+    assert any(h.startswith(f"{winner.title()} wins the game") for h in scene.status.history)
     totals = app.game_settings("triple3")["totals"]
-    assert totals[winner] == 1 and totals[rules.PLAYERS[1 - rules.PLAYERS.index(winner)]] == 0
+    assert totals[winner] == 1 and totals[play.other(winner)] == 0
     assert "acorn_dice" in app.audio.played and "acorn_peg" in app.audio.played
     assert "acorn_win" in app.audio.played
     assert colours(app.last_native) <= PALETTE
     key(app, pygame.K_RETURN)                              # OK
     assert app.top is scene
-    # the record for the Scores screen
+    # the record for the Scores screen, kept once however many presses follow
+    for k in (pygame.K_u, pygame.K_r, pygame.K_u):
+        key(app, k)
+    frames(app, 3)
     rec = app.store.load(RECORD_NAME, {}, 1)
     assert rec["1"]["won" if winner == "red" else "lost"] == 1
-    assert score_lines(app.store)[1].split()[:3] == ["1", "(easy)", str(rec["1"]["won"])]
+    assert sum(row["won"] + row["lost"] for row in rec.values()) == 1
+    lines = games.get("triple3").score_lines(app.store)
+    assert lines[1].split()[:3] == ["1", "(easy)", str(rec["1"]["won"])]
+    assert app.game_settings("triple3")["totals"][winner] == 1
     # the next game: Enter starts it, blue first (the starter alternates)
     key(app, pygame.K_RETURN)
     assert not t.state.is_over and t.options["first"] == "blue"
     assert app.game_settings("triple3")["totals"][winner] == 1      # kept within the match
+
+
+def test_a_won_game_is_recorded_once(make_app):
+    app, scene = open_scene(make_app, seed=1, level=2)
+    t = scene.table
+    # Red has boxes 3 and 4 and two pegs of box 5's top line: a five wins the game
+    start_at(app, scene, pos(red=("5.3", "5.4"), won_red=(3, 4)), dice=(2, 3))
+    assert t.human_to_move and (5, 5) in scene.marked()
+    click(app, scene.hole_center(5, 5))
+    assert t.state.is_over and t.state.winners() == {"red"}
+    assert run_until(app, lambda: top_name(app) == "message", 2)
+    for _ in range(3):                       # the message, then presses on the ended board
+        key(app, pygame.K_u)
+        click(app, scene.layout.window.tool_rect("toggle").center)
+    frames(app, 3)
+    assert app.store.load(RECORD_NAME, {}, 1) == {"2": {"won": 1, "lost": 0}}
+    assert app.game_settings("triple3")["totals"] == {"red": 1, "blue": 0}
 
 
 def test_computer_against_computer_plays_on(make_app):
@@ -122,16 +159,18 @@ def test_moves_with_arrow_keys_and_enter(make_app):
             break
         s = t.state
         move = rng.choice(s.legal_moves())
-        assert reach_with(scene, move, lambda d: key(app, names[d]))
+        assert reach_with(scene, move[1:], lambda d: key(app, names[d]))
         n = len(t.moves)
         key(app, pygame.K_RETURN)
         assert t.moves[n] == s.move_text(move)
     # U takes back the last move; R plays it again
     n = len(t.moves)
     key(app, pygame.K_u)
-    assert len(t.history) < n + 1 and t.can_redo
+    assert t.ply < n and t.can_redo
+    assert scene.status.history[-1] == "Taken back."
     key(app, pygame.K_r)
-    assert t.index == len(t.states) - 1 or t.human_to_move
+    assert scene.status.history[-1] == "Played again."
+    assert not t.can_redo or t.human_to_move
 
 
 def test_moves_with_the_virtual_pad(make_app):
@@ -145,17 +184,32 @@ def test_moves_with_the_virtual_pad(make_app):
             assert wait_human(app, scene)
             s = t.state
             move = rng.choice(s.legal_moves())
-            assert reach_with(scene, move, lambda d: pad_press(app, pad, "dp" + d))
+            assert reach_with(scene, move[1:], lambda d: pad_press(app, pad, "dp" + d))
             n = len(t.moves)
             pad_press(app, pad, "a")
             assert t.moves[n] == s.move_text(move)
         # Start opens the menu; B closes it
         pad_press(app, pad, "start")
-        assert isinstance(app.top, riscos.MenuScene)
+        assert top_name(app) == "menu"
         pad_press(app, pad, "b")
         assert app.top is scene
     finally:
         pad.unplug()
+
+
+def test_a_refused_hole_is_said_on_the_status_line(make_app):
+    app, scene = open_scene(make_app, seed=1, red="human", blue="human")
+    t = scene.table
+    start_at(app, scene, pos(red=("4.5",)), dice=(2, 3))          # a five
+    assert t.human_to_move and (4, 5) not in scene.marked() and (5, 3) in scene.marked()
+    n = t.ply
+    click(app, scene.hole_center(4, 5))
+    assert t.ply == n
+    assert scene.status.history[-1] == "4.5 is taken."
+    assert "acorn_error" in app.audio.played
+    click(app, scene.hole_center(6, 6))                             # not reached by a five
+    assert scene.status.history[-1].startswith("5 cannot reach 6.6")
+    assert scene.status_text()[0] == scene.status.history[-1]
 
 
 # -- menus ----------------------------------------------------------------------------------------
@@ -167,7 +221,7 @@ def test_middle_button_menu_new_game_blue_first(make_app):
     at = scene.hole_center(7, 7)
     click(app, at, button=2)
     menu = app.top
-    assert isinstance(menu, riscos.MenuScene)
+    assert top_name(app) == "menu"
     # the menu opens at the pointer
     assert abs(menu.levels[0].rect.x - (at[0] - 32)) <= 2
     row = menu.find("New game", "Blue first")          # opens the submenu on the way
@@ -179,16 +233,17 @@ def test_middle_button_menu_new_game_blue_first(make_app):
     assert len(menu.levels) == 2 and menu.levels[1].title == "New game"
     click(app, row.center)
     assert app.top is scene and menu.chosen == ["Blue first"]
-    assert t.options["first"] == "blue" and t.state.turn == "blue" and len(t.moves) <= 1
+    assert t.options["first"] == "blue" and t.state.turn == "blue" and t.ply <= 1
     # the next game goes back to the match's starter (the override was for this game)
     assert app.game_settings("triple3")["first"] == "red"
+    assert "New game: Blue throws first." in scene.status.history
 
 
 def test_f10_menu_with_keys_sets_the_match_and_new_game(make_app):
     app, scene = open_scene(make_app, seed=4, match=5)
     key(app, pygame.K_F10)
     menu = app.top
-    assert isinstance(menu, riscos.MenuScene)
+    assert top_name(app) == "menu"
     labels = [i.label for i in menu.levels[0].items]
     assert menu.levels[0].highlight == 0              # opened by a key: the first item lit
     for _ in range(menu.levels[0].selectable().index(labels.index("Match"))):
@@ -207,7 +262,7 @@ def test_f10_menu_with_keys_sets_the_match_and_new_game(make_app):
     assert scene.table.options["first"] == "blue"
     # the right button opens it too; a click outside closes it
     click(app, (600, 20), button=3)
-    assert isinstance(app.top, riscos.MenuScene)
+    assert top_name(app) == "menu"
     assert colours(app.last_native) <= PALETTE
     click(app, (5, 500))
     assert app.top is scene
@@ -219,26 +274,124 @@ def test_reset_totals_and_the_close_icon(make_app):
     frames(app, 1)
     click(app, menu.find("Reset totals").center)
     assert app.game_settings("triple3")["totals"] == {"red": 0, "blue": 0}
+    assert scene.status.history[-1] == "The running totals are reset."
     click(app, scene.layout.window.tool_rect("close").center)
     assert scene not in app.stack
 
 
-# -- saving, the dice, the picture ---------------------------------------------------------------
+def test_messages_and_help_are_read_back(make_app):
+    app, scene = open_scene(make_app, seed=4, red="human", blue="human")
+    assert wait_human(app, scene)
+    key(app, pygame.K_m)
+    assert top_name(app) == "pages"
+    assert any("Red threw" in line for page in app.top.pages for line in page)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F1)
+    assert top_name(app) == "pages" and app.top.pages[0][0] == "RULES OF TRIPLE 3"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
 
-def test_a_saved_game_is_resumed(make_app):
+
+# -- what the computer did, read before it goes on ------------------------------------------------
+
+def test_the_computers_removal_is_said_and_waited_for(make_app):
+    app, scene = open_scene(make_app, seed=1, speed=1.0, red="human", blue="computer",
+                            level=2)
+    t = scene.table
+    start_at(app, scene, pos(red=("4.9", "6.3"), turn="blue"), dice=(1, 1))
+    assert run_until(app, lambda: t.ply >= 2, 10)              # thrown, then taken
+    said = scene.status.history[-1]
+    assert said.startswith("Blue took Red's peg from hole ") and said.endswith("throws again.")
+    assert scene.status_text()[0] == said
+    assert scene.timeline.running("read") and scene.holding()
+    frames(app, 5)
+    assert t.ply == 2 and t.state.is_chance                    # the next throw waits
+    assert run_until(app, lambda: t.ply >= 3, 10)
+    assert said in scene.status.history
+
+
+def test_a_throw_with_no_move_is_said_and_thrown_again(make_app):
+    # box 3 is Blue's and Blue has the hole marked 3 of every other box: a three has no move
+    rows = ["BBB" + "B.." * 2] + ["BBB" + "..." * 2] * 2 + ["B..B..B..", ".........",
+                                                             "........."] * 2
+    text = "triple3\nturn red\nphase throw 1\n" + "\n".join(rows)
+    st = rules.State.from_text(text)
+    assert st.target_bits(3) == 0
+    app, scene = open_scene(make_app, seed=1, speed=1.0, red="human", blue="human")
+    t = scene.table
+    start_at(app, scene, st, dice=(1, 2))                   # the throw the table drew: a three
+    assert run_until(app, lambda: t.ply >= 1, 5)
+    assert t.moves[0] == "1+2"
+    said = "Red threw 1 and 2, a three: no move - throw 2 of 3."
+    assert said in scene.status.history and scene.status_text()[0] == said
+    assert scene.timeline.running("read")                   # the next throw waits for it
+    assert t.state.is_chance and t.state.throw_number == 2
+    frames(app, 3)
+    assert scene.shown_dice() == (1, 2) and t.ply == 1
+
+
+# -- the title page: resume by default ------------------------------------------------------------
+
+def saved_game(make_app):
     app, scene = open_scene(make_app, seed=None, red="human", blue="human")
     t = scene.table
     for _ in range(3):
         assert wait_human(app, scene)
         _k, b, h = t.state.legal_moves()[0]
         click(app, scene.hole_center(b, h))
-    moves, seed = list(t.moves), t.seed
+    moves, seed, state = list(t.moves), t.seed, t.state
     app.pop()
     assert app.store.load(SAVE_NAME, None, 1)["moves"] == moves
     again = app.push(Triple3Scene(app))
-    assert again.resumed and again.table.seed == seed and again.table.moves == moves
-    assert again.table.state == t.state
+    frames(app, 2)
+    assert top_name(app) == "title"
+    assert [label for label, _ in app.top.choices][:2] == ["Resume the saved game", "New game"]
+    return app, again, (moves, seed, state)
 
+
+def resumed(app, scene, was):
+    moves, seed, state = was
+    frames(app, 2)
+    t = scene.table
+    # the game goes on from where it was (the next throw may already be made)
+    return (app.top is scene and scene.resumed and t.seed == seed
+            and t.moves[:len(moves)] == moves and t.position(len(moves)) == state
+            and "The game in progress, as it was left." in scene.status.history)
+
+
+def test_the_title_resumes_with_enter(make_app):
+    app, scene, was = saved_game(make_app)
+    assert colours(app.last_native) <= PALETTE
+    key(app, pygame.K_RETURN)
+    assert resumed(app, scene, was)
+
+
+def test_the_title_resumes_with_a_click(make_app):
+    app, scene, was = saved_game(make_app)
+    click(app, app.top.menu.item_rect(0).center)
+    assert resumed(app, scene, was)
+
+
+def resume_with_pad(make_app, button):
+    app, scene, was = saved_game(make_app)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad_press(app, pad, button)
+        assert resumed(app, scene, was)
+    finally:
+        pad.unplug()
+
+
+def test_the_title_resumes_with_pad_a(make_app):
+    resume_with_pad(make_app, "a")
+
+
+def test_the_title_resumes_with_pad_start(make_app):
+    resume_with_pad(make_app, "start")
+
+
+# -- the dice, the picture ------------------------------------------------------------------------
 
 def test_the_dice_tumble_then_show_the_throw(make_app):
     app, scene = open_scene(make_app, seed=6, speed=1.0, red="human", blue="human")
@@ -253,23 +406,16 @@ def test_the_dice_tumble_then_show_the_throw(make_app):
     # every marked hole is yellow on screen
     b, h = scene.marked()[0]
     cell = scene.layout.cell(b, h)
-    assert riscos.WIMP[9] in colours(app.last_native.subsurface(cell))
+    assert YELLOW in colours(app.last_native.subsurface(cell))
     assert colours(app.last_native) <= PALETTE
 
 
-def test_a_throw_with_no_move_is_said_and_thrown_again(make_app):
-    # box 3 is Blue's and Blue has the hole marked 3 of every other box: a three has no move
-    rows = ["BBB" + "B.." * 2] + ["BBB" + "..." * 2] * 2 + ["B..B..B..", ".........",
-                                                             "........."] * 2
-    text = "triple3\nturn red\nphase throw 1\n" + "\n".join(rows)
-    st = rules.State.from_text(text)
-    assert st.target_bits(3) == 0
-    app, scene = open_scene(make_app, seed=1, red="human", blue="human")
-    t = scene.table
-    t.new_game(seed=1, start_text=text)
-    frames(app, 1)
-    t.pending = (1, 2)                  # the throw the table drew: a three
-    frames(app, 1)
-    assert t.moves[0] == "1+2"
-    assert "Red threw 1 and 2, a three: no move - throw 2 of 3." in scene.events
-    assert t.state.is_chance or t.state.throw_number == 2
+def test_the_match_winner_is_said_on_its_own_colour(make_app):
+    app, scene = open_scene(make_app, seed=4, match=3, totals={"red": 0, "blue": 2})
+    frames(app, 2)
+    note = app.last_native.subsurface(scene.layout.note)
+    seen = colours(note)
+    assert DARK_BLUE in seen and WHITE in seen and RED not in seen
+    assert view.contrast(view.INK_ON["blue"], DARK_BLUE) >= 4.5
+    assert view.contrast(view.INK_ON["red"], RED) >= 4.5
+    assert play.match_note({"red": 0, "blue": 2}, 3) == "Blue wins the match 2-0!"

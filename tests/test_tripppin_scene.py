@@ -5,26 +5,27 @@ import random
 import time
 
 import pygame
+import pytest
 
 from driver import VirtualPad, click, colours, drag, frames, key, pad_press, run_until
-from games.tripppin import ai
-from games.tripppin.scene import SAVE_NAME, TripppinScene, cursor_step
+from games.tripppin import ai, play
+from games.tripppin.play import cursor_step
+from games.tripppin.scene import SAVE_NAME, TripppinScene
 from games.ui import amiga
 
 WB = {amiga.BLUE, amiga.WHITE, amiga.BLACK, amiga.ORANGE}
 
 
-def open_scene(make_app, seed=11, fast=True, **settings):
+def open_scene(make_app, seed=11, fast=True, title=False, **settings):
     app = make_app()
     seats = {p: settings.pop(p) for p in ("blue", "orange") if p in settings}
     app.game_settings("tripppin").update(settings, seats=seats)
-    scene = app.push(TripppinScene(app, seed=seed))
+    scene = app.push(TripppinScene(app, seed=seed, title=title))
     if fast:
         scene.table.min_think = 0.0
         scene.slide_seconds = 0.02
     frames(app, 2)
     return app, scene
-
 
 
 def settle(app, scene):
@@ -50,7 +51,8 @@ def rmb(app, points, release=None):
 
 
 def menu_path(scene, *labels):
-    """Points for the right-button path to a menu entry: title, item, submenu item."""
+    """Points for the right-button path to a menu entry: title, item, submenu item (on the
+    game's own strip, or on the menu scene opened for keys)."""
     strip = scene.strip
     return [strip.find(*labels[:i]).center for i in range(1, len(labels) + 1)]
 
@@ -109,10 +111,19 @@ def test_a_whole_game_by_mouse_against_the_computer(make_app):
     assert row["won"] + row["lost"] == 1
     assert any(line.startswith("1") for line in scores.score_lines(app.store))
     assert scene.shown_moves == t.moves
-    # the winner is announced; a click starts the next game with blue first
+    # presses after the end count nothing again
+    for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_s, pygame.K_LEFT):
+        key(app, k)
+    rmb(app, [(320, 128)], release=(320, 200))     # the menus shown, nothing chosen
+    frames(app, 3)
+    assert t.state.is_over
+    assert sum(scores.load(app.store)["1"].values()) == 1
+    # the winner is announced; Enter starts the next game with blue first
     assert app.last_native is not None
     key(app, pygame.K_RETURN)
     assert not t.state.is_over and t.state.current == "blue" and t.moves == []
+    frames(app, 3)
+    assert sum(scores.load(app.store)["1"].values()) == 1
 
 
 def test_a_game_with_keys_only_both_seats_human(make_app):
@@ -187,6 +198,10 @@ def test_an_illegal_drop_flashes_beeps_and_the_piece_goes_back(make_app):
     assert "amiga_beep" in app.audio.played
     assert t.state == before and t.moves == []
     assert scene.drag is None
+    # why, in the rules' terms, on the panel's status line
+    why = play.refusal(before, bad)
+    assert scene.status.history[-1] == why and scene.status_text()[0] == why
+    assert "may only move" in why or "is where" in why
     # the whole screen flashed (Workbench DisplayBeep), then comes back
     assert app.last_native.get_at((1, 1))[:3] == amiga.BLACK
     assert colours(app.last_native) <= WB
@@ -200,23 +215,49 @@ def test_an_illegal_drop_flashes_beeps_and_the_piece_goes_back(make_app):
     drag(app, scene.square_center(before.position("blue")), scene.square_center(legal[0]))
     assert t.state == before
     assert list(app.audio.played).count("amiga_beep") == 2
+    assert scene.status.history[-1] == "Orange is to move, not Blue."
+    scene.cmds.run("history")                    # read back: the status line's history
+    assert app.top.name == "pages" and "Orange is to move, not Blue." in app.top.pages[-1]
+
+
+def test_a_click_on_a_neighbour_moves_and_a_click_elsewhere_is_refused(make_app):
+    app, scene = open_scene(make_app, seed=3)
+    t = scene.table
+    s = t.state
+    far = next(sq for sq in range(64) if play.direction(s.position("orange"), sq) is None
+               and sq != s.position("blue"))
+    click(app, scene.square_center(far))
+    assert t.state == s and scene.status.history[-1] == play.refusal(s, far)
+    assert "amiga_beep" in app.audio.played
+    click(app, scene.square_center(s.legal_moves()[0]))
+    assert t.state.position("orange") == s.legal_moves()[0]
+    # on the computer's turn a choice is refused, and said
+    if not t.human_to_move and not t.state.is_over:
+        click(app, scene.square_center(t.state.legal_moves()[0]))
+        assert scene.status.history[-1] == "Blue is thinking."
 
 
 def test_the_close_gadget_and_the_quit_requester(make_app):
     from games.launcher.scene import LauncherScene
     app = make_app()
     launcher = app.push(LauncherScene(app))
-    scene = app.push(TripppinScene(app, seed=4))
+    scene = app.push(TripppinScene(app, seed=4, title=False))
+    scene.table.min_think = 0.0
     frames(app, 2)
+    s = scene.table.state
+    drag(app, scene.square_center(s.position("orange")), scene.square_center(s.legal_moves()[0]))
+    assert run_until(app, lambda: scene.table.human_to_move)
     key(app, pygame.K_ESCAPE)
-    assert isinstance(app.top, amiga.RequesterScene)   # the requester is a modal scene
+    assert app.top.name == "confirm"               # the System Request is a modal scene
+    assert "Quit Tripppin?" in " ".join(app.top.lines)
     key(app, pygame.K_ESCAPE)                      # Cancel
     assert app.top is scene
     key(app, pygame.K_ESCAPE)
-    key(app, pygame.K_RETURN)                      # OK (the focused button)
+    key(app, pygame.K_LEFT)                        # the positive button, at the left
+    key(app, pygame.K_RETURN)
     assert app.top is launcher
     # back in: the game was kept; the close gadget quits straight away
-    scene = app.push(TripppinScene(app))
+    scene = app.push(TripppinScene(app, title=False))
     frames(app, 2)
     assert scene.table.seed == 4
     gadget = scene.layout.window.close_rect.center
@@ -229,7 +270,7 @@ def test_the_close_gadget_and_the_quit_requester(make_app):
 def test_right_button_menus_set_level_take_back_and_restart(make_app, tmp_path):
     app, scene = open_scene(make_app, seed=6)
     t = scene.table
-    rmb(app, [(320, 128)] + menu_path(scene, "Settings", "Difficulty", "5"))
+    rmb(app, [(320, 128)] + menu_path(scene, "Project", "Difficulty", "5"))
     assert t.levels == {"blue": 5, "orange": 5}
     assert app.game_settings("tripppin")["level"] == 5
     assert "amiga_click" in app.audio.played
@@ -253,6 +294,17 @@ def test_right_button_menus_set_level_take_back_and_restart(make_app, tmp_path):
     assert t.options["first"] == "orange"
 
 
+def test_the_menu_lists_the_readmes_items_in_its_order(make_app):
+    app, scene = open_scene(make_app, seed=6)
+    first = scene.menu_model()[0]
+    assert [i.label for i in first.sub] == [
+        "Blue piece", "Orange piece", "Difficulty", "Prevent loops", "Suggest a move",
+        "Take back", "Restart the game", "Quit"]
+    assert [i.label for i in first.sub[0].sub] == ["Human", "Computer"]
+    assert [i.label.split(" (")[0] for i in first.sub[2].sub] == [
+        "1", "2", "3", "4", "5", "6", "7", "8", "9", "Perfect"]
+
+
 def test_pad_start_opens_the_menus(make_app):
     app, scene = open_scene(make_app, seed=6)
     t = scene.table
@@ -260,15 +312,13 @@ def test_pad_start_opens_the_menus(make_app):
     try:
         frames(app, 2)
         pad_press(app, pad, "start")
-        assert scene.strip.open
-        pad_press(app, pad, "dpright")             # the Settings menu, on "Blue piece"
-        pad_press(app, pad, "dpright")             # into its submenu, on "Computer"
+        assert app.top.name == "menu" and app.top.strip.open   # the strip, opened for keys
+        pad_press(app, pad, "dpright")             # into "Blue piece", on "Computer"
         pad_press(app, pad, "dpup")                # "Human"
         pad_press(app, pad, "a")
-        assert not scene.strip.open
+        assert app.top is scene
         assert t.seats["blue"] == "human"
         pad_press(app, pad, "start")
-        pad_press(app, pad, "dpright")
         for _ in range(2):
             pad_press(app, pad, "dpdown")          # Difficulty
         pad_press(app, pad, "a")                   # into it, on the level now (3)
@@ -278,13 +328,14 @@ def test_pad_start_opens_the_menus(make_app):
         assert t.levels["orange"] == 5
         pad_press(app, pad, "start")
         pad_press(app, pad, "b")                   # back closes
-        assert not scene.strip.open
-        # F10 does the same from the keyboard: Settings > Prevent loops
+        assert app.top is scene
+        # F10 does the same from the keyboard: Project > Prevent loops
         key(app, pygame.K_F10)
-        key(app, pygame.K_RIGHT)
+        assert app.top.name == "menu"
         for _ in range(3):
             key(app, pygame.K_DOWN)
         key(app, pygame.K_RETURN)
+        assert app.top is scene
         assert t.ai_options["prevent_loops"] is False
     finally:
         pad.unplug()
@@ -314,7 +365,7 @@ def test_suggest_shows_marching_ants_on_a_legal_square(make_app):
 def test_computer_against_computer_shows_every_move(make_app):
     app, scene = open_scene(make_app, seed=14, fast=False, level=1)
     t = scene.table
-    rmb(app, [(320, 128)] + menu_path(scene, "Settings", "Orange piece", "Computer"))
+    rmb(app, [(320, 128)] + menu_path(scene, "Project", "Orange piece", "Computer"))
     assert t.seats == {"blue": "computer", "orange": "computer"}
     slid = set()
 
@@ -333,7 +384,7 @@ def test_take_back_does_nothing_when_both_seats_are_computers(make_app):
     t = scene.table
     assert run_until(app, lambda: len(t.moves) >= 2)
     n = len(t.moves)
-    scene.take_back()
+    scene.cmds.run("undo")
     assert len(t.moves) >= n and t.index >= n
 
 
@@ -379,7 +430,7 @@ def test_every_pixel_is_a_workbench_colour(make_app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
                                          pos=app.display.to_window((300, 100)), button=3))
     app.step()
-    for p in menu_path(scene, "Settings", "Difficulty", "4"):
+    for p in menu_path(scene, "Project", "Difficulty", "4"):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.display.to_window(p),
                                              rel=(0, 0), buttons=(0, 0, 1)))
         app.step()
@@ -418,59 +469,63 @@ def test_the_game_in_progress_is_saved_and_resumed(make_app):
     moves, seed = list(t.moves), t.seed
     app.pop()
     assert app.store.load(SAVE_NAME, None, 1)["moves"] == moves
-    again = app.push(TripppinScene(app))
+    again = app.push(TripppinScene(app, title=False))
     assert again.table.seed == seed and again.table.moves == moves
     assert again.table.seats == {"blue": "computer", "orange": "human"}
 
 
-def test_the_cursor_reaches_every_legal_destination():
-    """Whatever the legal destinations, the four directions reach each of them."""
-    from itertools import combinations
-    from games.tripppin import rules
-    for centre in (27, 0, 7, 59, 24):
-        c0, r0 = centre % 8, centre // 8
-        around = [(r0 + dr) * 8 + c0 + dc for dc, dr in rules.DIRECTIONS
-                  if 0 <= c0 + dc < 8 and 0 <= r0 + dr < 8]
-        for r in range(1, len(around) + 1):
-            for moves in combinations(sorted(around), r):
-                moves = list(moves)
-                seen, frontier = {moves[0]}, [moves[0]]
-                while frontier:
-                    c = frontier.pop()
-                    for d in ("up", "down", "left", "right"):
-                        n = cursor_step(moves, c, d)
-                        assert n in moves
-                        if n not in seen:
-                            seen.add(n)
-                            frontier.append(n)
-                assert seen == set(moves), (centre, moves)
+# -- the title page ----------------------------------------------------------------------------
 
-
-def test_the_suggestion_knows_who_wins_once_the_board_is_solved(make_app):
-    from games.tripppin import solver
-    app, scene = open_scene(make_app, seed=12)
+def saved_game(make_app):
+    """An app whose store holds a game in progress (two moves), and those moves."""
+    app, scene = open_scene(make_app, seed=None)
     t = scene.table
-    key(app, pygame.K_s)
-    assert run_until(app, lambda: scene.suggestion is not None
-                     and isinstance(scene.suggestion[1], str), 15)
-    sq, sentence = scene.suggestion
-    solution = solver.cached_solution(t.state)
-    assert sentence == solver.verdict(t.state, solution)
-    kind, _n = solution.value(t.state)
-    if kind != "loss":                         # the suggested square keeps the value
-        assert sq in solution.best_moves(t.state) or kind == "draw"
-    frames(app, 1)
-    words = sentence.split()[0]
-    assert words in ("Orange", "Blue", "Neither")
+    s = t.state
+    drag(app, scene.square_center(s.position("orange")), scene.square_center(s.legal_moves()[0]))
+    assert run_until(app, lambda: t.human_to_move and len(t.moves) == 2)
+    moves = list(t.moves)
+    app.pop()
+    return app, moves
 
 
-def test_perfect_is_in_the_difficulty_menu_and_plays(make_app):
-    app, scene = open_scene(make_app, seed=16, blue="computer", orange="human")
-    rmb(app, [(320, 128)] + menu_path(scene, "Settings", "Difficulty", "Perfect"))
-    assert scene.settings["level"] == ai.PERFECT and scene.table.levels["blue"] == ai.PERFECT
-    t = scene.table
-    drag(app, scene.square_center(t.state.position("orange")),
-         scene.square_center(t.state.legal_moves()[0]))
-    assert run_until(app, lambda: t.human_to_move or t.state.is_over, 15)
-    assert len(t.moves) >= 2 or t.state.is_over      # Perfect answered
-    assert app.settings["games"]["tripppin"]["level"] == ai.PERFECT   # kept for next time
+def open_title(app):
+    scene = app.push(TripppinScene(app))
+    frames(app, 2)
+    title = app.top
+    assert title.name == "title" and not title.transparent
+    assert [label for label, _ in title.choices] == ["Resume the saved game", "New game"]
+    assert title.focus == 0
+    return scene, title
+
+
+def resumed(app, scene, moves):
+    frames(app, 2)
+    return app.top is scene and scene.resumed and scene.table.moves == moves
+
+
+def test_the_title_resumes_the_saved_game_on_enter(make_app):
+    app, moves = saved_game(make_app)
+    scene, _title = open_title(app)
+    assert colours(app.last_native) <= WB          # the Workbench with the game's window
+    key(app, pygame.K_RETURN)
+    assert resumed(app, scene, moves)
+
+
+def test_the_title_resumes_the_saved_game_on_a_click(make_app):
+    app, moves = saved_game(make_app)
+    scene, title = open_title(app)
+    click(app, title.menu.item_rect(0).center)
+    assert resumed(app, scene, moves)
+
+
+@pytest.mark.parametrize("button", ["a", "start"])
+def test_the_title_resumes_the_saved_game_on_pad_a_and_start(make_app, button):
+    app, moves = saved_game(make_app)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        scene, _title = open_title(app)
+        pad_press(app, pad, button)
+        assert resumed(app, scene, moves)
+    finally:
+        pad.unplug()

@@ -504,6 +504,12 @@ class Table:
     def close(self) -> None:
         self.cancel_thinking()
 
+    def set_ai_option(self, name: str, value) -> None:
+        """One of the computer player's options (from its next move on), e.g. a game's
+        menu switching a search option."""
+        self.ai_options[name] = value
+        self.changed += 1
+
 
 def _digest(state) -> str:
     """What identifies a starting position, kept in a save: a seed changed by hand that

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from games.core import records
+
 FILES = tuple(range(10))
 VERSION = 1
 _NAME_RE = re.compile(r"[A-Z0-9]{1,3}\Z")
@@ -94,17 +96,22 @@ def record(table: dict, results) -> None:
         rec["best"] = max(rec["best"], min(pop, MAX_POPULATION))
 
 
-def table_lines(table: dict) -> list:
-    """The file as lines: a header, then one line per player."""
-    lines = ["Player  Played   Won  Won %  Best population"]
-    rows = sorted(table.get("players", {}).items(),
-                  key=lambda kv: (-kv[1]["won"], -kv[1]["best"], kv[0]))
-    for name, rec in rows:
+HEADER = ["Player", "Played", "Won", "Won %", "Best population"]
+
+
+def table_rows(table: dict) -> tuple:
+    """(header, rows) of a file for a table modal: by games won, then best population."""
+    rows = []
+    for name, rec in sorted(table.get("players", {}).items(),
+                            key=lambda kv: (-kv[1]["won"], -kv[1]["best"], kv[0])):
         pct = round(100 * rec["won"] / rec["played"]) if rec["played"] else 0
-        lines.append(f"{name:<6}{rec['played']:>8}{rec['won']:>6}{pct:>6}%{rec['best']:>10}")
-    if not rows:
-        lines.append("(no games yet)")
-    return lines
+        rows.append([name, rec["played"], rec["won"], f"{pct}%", rec["best"]])
+    return list(HEADER), rows
+
+
+def table_lines(table: dict) -> list:
+    """The file as lines: a header, then one line per player, each value under its heading."""
+    return records.lines(*table_rows(table), empty="(no games yet)")
 
 
 def score_lines(store) -> list:

@@ -104,20 +104,10 @@ def layout(n: int):
 
 
 def draw_tile(surface, rect: pygame.Rect, letter: str, squash: float = 1.0) -> None:
-    """One square: white when empty, else a raised tile (``squash`` < 1: mid-flip)."""
-    surface.fill(EMPTY, rect)
-    if letter not in TILE_COLOURS:
-        return
-    face, light, dark = TILE_COLOURS[letter]
-    h = max(1, round(rect.h * squash)) if squash < 1.0 else rect.h
-    r = pygame.Rect(rect.x, rect.y + (rect.h - h) // 2, rect.w, h)
-    surface.fill(face, r)
-    edge = 2 if r.h >= 8 and r.w >= 8 else 1 if r.h >= 3 else 0
-    if edge:
-        surface.fill(light, (r.x, r.y, r.w, edge))
-        surface.fill(light, (r.x, r.y, edge, r.h))
-        surface.fill(dark, (r.x, r.bottom - edge, r.w, edge))
-        surface.fill(dark, (r.right - edge, r.y + edge, edge, r.h - edge))
+    """One square: white when empty, else a raised tile (``squash`` < 1: mid-flip); drawn
+    by games/tribolo/tiles.py, as the sprite sheet's tiles are."""
+    from games.tribolo import tiles
+    tiles.draw_tile(surface, rect, letter, squash)
 
 
 def flip_sprite(old: str, new: str, p: float) -> str:

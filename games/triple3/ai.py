@@ -44,6 +44,13 @@ from games.triple3.rules import ALLOWED, LINE_MASKS, LINES, TOTAL_PROBABILITY, S
 
 LEVELS = (1, 2, 3)
 DEFAULT_LEVEL = 3
+LEVEL_NAMES = {1: "1 (easy)", 2: "2", 3: "3 (hard)"}
+
+
+def level_name(level: int) -> str:
+    """A level as the menu and the Scores screen name it."""
+    return LEVEL_NAMES.get(level, str(level))
+
 
 WIN = 10.0
 ROOT_WIDTH = 16

@@ -38,9 +38,9 @@ from typing import Callable, Sequence
 
 import pygame
 
-from games.ui import fonts, looks, sprites
+from games.ui import fonts, looks, modals, sprites
 from games.ui.commands import Menu, MenuItem  # noqa: F401  (the model this look draws)
-from games.ui.scene import ModalScene
+from games.ui.widgets import MenuLook
 
 PENS = looks.AMIGA_PENS
 BLUE, WHITE, BLACK, ORANGE = PENS
@@ -118,8 +118,9 @@ def frame(surface, rect, pen, width: int = 1) -> None:
 # -- gadgets -----------------------------------------------------------------------------------
 
 def sprite(name: str) -> pygame.Surface:
-    """A sprite of the Workbench sheet (sprites/tripppin.txt)."""
-    return sprites.sheet("tripppin").get(name)
+    """A sprite of the Workbench look's own sheet (sprites/workbench.txt): the gadgets, the
+    menu check mark, the pointer."""
+    return sprites.sheet("workbench").get(name)
 
 
 def draw_close_gadget(surface, rect) -> None:
@@ -242,6 +243,7 @@ class MenuStrip:
         self.sub: int | None = None
         self.in_sub = False           # keys: the cursor is inside the submenu
         self.chosen: list[str] = []   # labels chosen, newest last (tests read it)
+        self.on_close: Callable[[], None] | None = None   # called whenever it closes
         font = topaz()
         x = self.TITLE_X
         self._titles = []
@@ -306,6 +308,8 @@ class MenuStrip:
         self.mode = ""
         self.menu = self.item = self.sub = None
         self.in_sub = False
+        if self.on_close is not None:
+            self.on_close()
 
     def _first(self, items) -> int | None:
         for i, it in enumerate(items):
@@ -599,39 +603,120 @@ class Requester:
             font.draw(surface, line, (inner.centerx - len(line) * font.width // 2, y), WHITE)
             y += 10
         for i, (r, label) in enumerate(zip(self.buttons, self.labels)):
-            surface.fill(WHITE, r)
-            pygame.draw.rect(surface, BLACK, r, 1)
-            font.draw(surface, label, (r.centerx - len(label) * font.width // 2, r.y + 3), BLUE)
-            if i == self.focus:
-                frame(surface, r.inflate(4, 4), ORANGE, 1)
-            if i == self._pressed:
-                complement(surface, r)
+            draw_button(surface, r, label, i == self.focus, i == self._pressed)
 
 
-class RequesterScene(ModalScene):
-    """A requester as every modal is: a scene pushed over its game, popped when answered."""
+def draw_button(surface, rect, label: str, focused: bool = False, pressed: bool = False):
+    """A requester's button: white, a black line round it, the label in blue; the focused
+    one ringed in orange, a pressed one complemented."""
+    r = pygame.Rect(rect)
+    font = topaz()
+    surface.fill(WHITE, r)
+    pygame.draw.rect(surface, BLACK, r, 1)
+    font.draw(surface, label, (r.centerx - len(label) * font.width // 2, r.y + 3), BLUE)
+    if focused:
+        frame(surface, r.inflate(4, 4), ORANGE, 1)
+    if pressed:
+        complement(surface, r)
+
+
+# -- the modal kit (games.ui.modals) on the Workbench ------------------------------------------
+
+class Skin:
+    """The kit's modals as Workbench 1.3 windows: a ``Window`` with depth gadgets, Topaz in
+    the four pens, requester buttons (positive at the left, negative at the right), lists
+    lit by complementing (blue <-> orange, white <-> black)."""
+
+    click_sound = "amiga_click"
+    line_h = BAR_H
+    gap = BAR_H
+    default_title = "System Request"
+
+    def margins(self, title: str) -> tuple:
+        return (BORDER + 14, BAR_H + 10, BORDER + 14, BORDER + 8)
+
+    def min_width(self, title: str) -> int:
+        return len(title) * topaz().width + 2 * DEPTH_W + 16
+
+    def button_size(self, label: str) -> tuple:
+        return (len(label) * topaz().width + 16, 14)
+
+    def button_gap(self) -> int:
+        return 32
+
+    def button_row(self, area, sizes) -> list:
+        """Positive at the left, negative at the right, any others spread between."""
+        if len(sizes) == 1:
+            return modals.Modal.button_row(self, area, sizes)
+        free = area.w - sum(w for w, _ in sizes)
+        out, x = [], area.x
+        for i, (w, h) in enumerate(sizes):
+            out.append(pygame.Rect(x, area.y, w, h))
+            x += w + free // (len(sizes) - 1) + (1 if i < free % (len(sizes) - 1) else 0)
+        return out
+
+    def colour(self, role: str):
+        return {"dim": BLACK, "key": ORANGE, "hi": BLACK, "title": ORANGE}.get(role, WHITE)
+
+    def draw_frame(self, surface, rect, title: str) -> None:
+        Window(rect, title, closable=False, depth=True).draw(surface)
+        pygame.draw.rect(surface, BLACK, pygame.Rect(rect).inflate(2, 2), 1)
+
+    def draw_button(self, surface, rect, label: str, focused: bool, pressed: bool) -> None:
+        draw_button(surface, rect, label, focused, pressed)
+
+    def list_look(self) -> MenuLook:
+        return MenuLook(font=topaz(), fg=WHITE, bg=None, hi_fg=BLACK, hi_bg=ORANGE, dim=BLACK,
+                        line_height=BAR_H, value_fg=ORANGE)
+
+
+class RequesterScene(Skin, modals.Question):
+    """A requester as every modal is (the kit's question): "System Request" over ``area``,
+    ``positive`` at the left (the focused one), ``negative`` at the right (back, the right
+    button); each callback runs once the requester is popped."""
 
     name = "requester"
 
     def __init__(self, game, lines, area, positive="OK", negative="Cancel",
                  on_positive=None, on_negative=None):
-        super().__init__(game)
-        self.requester = Requester(lines, area, positive, negative,
-                                   self._after(on_positive), self._after(on_negative),
-                                   sound=lambda: self.app.play("amiga_click"))
+        super().__init__(game, lines, [(positive, on_positive), (negative, on_negative)],
+                         0, 1, centre=pygame.Rect(area).center)
 
-    def _after(self, callback):
-        def run():
-            self.app.pop()
-            if callback is not None:
-                callback()
-        return run
+
+def strip_menus(model, title: str = "") -> list:
+    """A model as the strip's menus: ``Menu``s as they are; items that each hold a plain
+    submenu become the menus; any other list is one menu called ``title`` ("Project")."""
+    model = list(model)
+    if model and all(isinstance(m, Menu) for m in model):
+        return model
+    if model and all(m.sub and not m.is_choice for m in model):
+        return [Menu(m.label, m.sub) for m in model]
+    return [Menu(title or "Project", model)]
+
+
+class MenuStripScene(Skin, modals.Menu):
+    """The kit's menu on the Amiga: the ``MenuStrip`` of the model shown in the screen title
+    bar, opened for keys and pads (left/right between menus, up/down, confirm, back); the
+    pointer works it as always (the right button, or clicks). It closes with the strip."""
+
+    def __init__(self, game, model=(), title: str = "", pos=None):
+        super().__init__(game, model, title, pos)
+        self.strip = MenuStrip(strip_menus(self.model, title))
+        self.chosen = self.strip.chosen
+        self.strip.show("keys")
+        self.strip.on_close = self.finish
+
+    def find(self, *labels: str) -> pygame.Rect:
+        """An item by its labels, the menu's title first or (one menu) left out."""
+        if labels[0] not in [m.title for m in self.strip.menus]:
+            labels = (self.strip.menus[0].title,) + labels
+        return self.strip.find(*labels)
 
     def handle(self, action) -> None:
-        self.requester.handle(action)
+        self.strip.handle(action)
 
     def draw(self, surface) -> None:
-        self.requester.draw(surface)
+        self.strip.draw(surface)
 
 
 def draw_pointer(surface: pygame.Surface, pos, k: int = 1) -> None:

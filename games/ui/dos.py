@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from games.ui import fonts
+from games.ui import fonts, modals
 from games.ui.scene import ModalScene
 from games.ui.widgets import Item, MenuList, MenuLook
 
@@ -331,12 +331,19 @@ def yes_no(action):
     return None
 
 
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of the DOS look's own sheet (sprites/dos.txt): the spinner's pointer."""
+    from games.ui import sprites
+    return sprites.sheet("dos").get(name)
+
+
 def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: float = 1.0,
-               rim=WHITE, pointer=YELLOW) -> None:
+               rim=WHITE) -> None:
     """A spinner wheel: ``segments`` are (label, fill, text colour) in clockwise order, the
     first centred under the pointer (at the top) when ``angle`` is 0; ``angle`` in turns
     (1.0 a whole turn clockwise). ``squash`` shrinks heights (pixels taller than wide).
-    Drawn with plain polygons: only the colours given appear."""
+    Drawn with plain polygons (only the colours given appear) under the yellow pointer of
+    the look's sheet."""
     import math
     cx, cy = centre
     n = len(segments)
@@ -361,7 +368,7 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
     pygame.draw.circle(surface, rim, (cx, cy), 3)
     # the pointer: a triangle above the rim, pointing down at the chosen segment
     top = cy - round(radius * squash)
-    pygame.draw.polygon(surface, pointer, [(cx - 6, top - 9), (cx + 6, top - 9), (cx, top + 3)])
+    surface.blit(sprite("wheel_pointer"), (cx - 6, top - 9))
 
 
 # -- modal scenes: a Dialog over its game, as every modal is ----------------------------------
@@ -396,12 +403,100 @@ class DialogScene(ModalScene):
         self.dialog.draw(surface)
 
 
-class MenuScene(DialogScene):
-    """A game's pop-up MENU, drawn from its ``menu_model()`` (games.ui.commands)."""
+# -- the modal kit (games.ui.modals) in text mode ---------------------------------------------
+
+class Skin:
+    """The kit's modals as text-mode boxes: double lines, the EGA colours of ``box``, text
+    and buttons in the 8x14 cells."""
+
+    click_sound = "dos_click"
+    line_h = CELL_H
+    gap = CELL_H
+    box = DIALOG
+
+    def snap(self, x: int) -> int:
+        return x - x % CELL_W
+
+    def place(self, w: int, h: int, title: str = "", centre=None):
+        cols = max(-(-w // CELL_W), len(title) + 2) + 4
+        rows = -(-h // CELL_H) + 2
+        rect = box_rect(cols, rows, centre=centre or self.screen.center)
+        rect.y = max(0, min(rect.y, self.screen.bottom - rect.h - CELL_H // 2))
+        return rect, pygame.Rect(rect.x + 2 * CELL_W, rect.y + CELL_H, (cols - 4) * CELL_W,
+                                 (rows - 2) * CELL_H)
+
+    def button_size(self, label: str) -> tuple:
+        return ((len(label) + 2) * CELL_W, CELL_H)
+
+    def button_gap(self) -> int:
+        return 2 * CELL_W
+
+    def colour(self, role: str):
+        b = self.box
+        return {"title": b.title, "dim": b.dim, "key": b.key, "hi": b.hi_fg}.get(role, b.fg)
+
+    def draw_frame(self, surface, rect, title: str) -> None:
+        draw_box(surface, rect, self.box, "double", title or None)
+
+    def draw_button(self, surface, rect, label: str, focused: bool, pressed: bool) -> None:
+        """`` Yes ``: the key letter picked out; the focused one lit as a menu line."""
+        on = focused or pressed
+        if on:
+            surface.fill(self.box.hi_bg, rect)
+        fg = self.box.hi_fg if on else self.box.fg
+        text(surface, label[:1], (rect.x + CELL_W, rect.y), fg if on else self.box.key)
+        text(surface, label[1:], (rect.x + 2 * CELL_W, rect.y), fg)
+
+    def list_look(self) -> MenuLook:
+        return menu_look(self.box)
+
+    def initials_look(self) -> MenuLook:
+        return menu_look(Look(hi_fg=BLACK, hi_bg=YELLOW, dim=DARK_GREY, fg=WHITE, value=YELLOW))
+
+
+class Question(Skin, modals.Question):
+    """A question the DOS way: "... (Y/n)" after the text, the capital the focused answer;
+    Enter takes it, the letters answer, Space is No (as ``yes_no``)."""
+
+    def suffix(self) -> str:
+        if self.vertical:
+            return ""
+        keys = [label[:1].upper() if i == self.focus else label[:1].lower()
+                for i, label in enumerate(self.labels)]
+        return f" ({'/'.join(keys)})"
+
+    def prompt_lines(self) -> list:
+        lines = super().prompt_lines() or [""]
+        return lines[:-1] + [lines[-1] + self.suffix()]
+
+    def answer_key(self, action):
+        if action.kind == "confirm" and action.char == " " and self.cancel is not None:
+            return self.cancel
+        return super().answer_key(action)
+
+    def draw_lines(self, surface) -> None:
+        suffix = self.suffix()
+        for n, (s, (x, y)) in enumerate(self.text_at):
+            last = n == len(self.text_at) - 1 and suffix
+            body = s[:len(s) - len(suffix)] if last else s
+            text(surface, body, (x, y), self.box.fg)
+            if last:
+                text(surface, suffix, (x + len(body) * CELL_W, y), self.box.key)
+
+
+class MenuScene(Skin, modals.Menu, DialogScene):
+    """The pop-up MENU box, drawn from a menu model (a game's ``menu_model()`` unless one is
+    given): each line led by its shortcut letter, choices cycled by left/right. Back, the
+    menu key, the right button or a click beside it close it."""
 
     close_outside = True
 
-    def __init__(self, game):
-        super().__init__(game)
-        self.dialog = Dialog("MENU", items=menu_items(game.menu_model(), self.app.pop),
+    def __init__(self, game, model=None, title: str = "", pos=None):
+        super().__init__(game, game.menu_model() if model is None else model,
+                         title or "MENU", pos)
+        self.dialog = Dialog(self.title, items=menu_items(self.model, self.dismiss),
                              cols=36, sound=self.click, footer=MENU_FOOTER)
+
+    def find(self, *labels: str) -> pygame.Rect:
+        shown = [i.label[3:] for i in self.dialog.menu.items]
+        return self.dialog.menu.item_rect(shown.index(labels[-1]))

@@ -31,13 +31,13 @@ from typing import Callable, Sequence
 
 import pygame
 
-from games.ui import fonts, sprites
+from games.ui import fonts, modals, sprites
 from games.ui.commands import MenuItem
 from games.ui.riscos_palette import (BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY3, GREY4,
                                      GREY5, GREY6, LIGHT_BLUE, RED, WHITE, WIMP)
-from games.ui.scene import ModalScene
+from games.ui.widgets import MenuLook
 
-__all__ = ["WIMP", "draw_desktop", "IconBar", "Window", "MenuScene", "MessageScene",
+__all__ = ["WIMP", "draw_desktop", "IconBar", "Window", "MenuScene", "MessageScene", "Skin",
            "acorn", "sprite", "DESKTOP", "ICONBAR_H", "TITLE_H", "TOOL"]
 
 DESKTOP = GREY4           # the plain desktop background
@@ -54,9 +54,9 @@ def acorn():
     return fonts.get("acorn8x8")
 
 
-def sprite(name: str, sheet: str = "triple3") -> pygame.Surface:
-    """A sprite of the RISC OS sheet (the tool icons are on the Triple 3 sheet)."""
-    return sprites.sheet(sheet).get(name)
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of the RISC OS look's own sheet ("riscos"): the window tools."""
+    return sprites.sheet("riscos").get(name)
 
 
 def text_centred(surface, text: str, rect, colour) -> None:
@@ -173,6 +173,82 @@ class Window:
         text_centred(surface, title, bar, BLACK)
 
 
+def draw_error_box(surface, rect, title: str) -> None:
+    """An error box's window: light grey, a cream title bar without tools, black lines."""
+    r = pygame.Rect(rect)
+    surface.fill(GREY1, r)
+    bar = pygame.Rect(r.x, r.y, r.w, TITLE_H)
+    surface.fill(CREAM, bar)
+    pygame.draw.rect(surface, BLACK, r, 1)
+    surface.fill(BLACK, (r.x, bar.bottom, r.w, 1))
+    text_centred(surface, title, bar, BLACK)
+
+
+def draw_action_button(surface, rect, label: str, default: bool = False,
+                       pressed: bool = False) -> None:
+    """An action button: grey, bevelled, a black line round it; the default one (the one
+    Return presses) in a cream ring; a pressed one sunk (the bevel the other way)."""
+    br = pygame.Rect(rect)
+    if default:
+        surface.fill(CREAM, br.inflate(6, 6))
+        pygame.draw.rect(surface, BLACK, br.inflate(6, 6), 1)
+    surface.fill(GREY1, br)
+    light, dark = (GREY5, WHITE) if pressed else (WHITE, GREY5)
+    bevel(surface, br, light, dark)
+    pygame.draw.rect(surface, BLACK, br.inflate(2, 2), 1)
+    text_centred(surface, label, br, BLACK)
+
+
+class Skin:
+    """The kit's modals the RISC OS 3 way: error-box windows (cream title bar), the acorn
+    font in the Wimp colours, action buttons at the bottom right; lists lit in black as
+    menus are. The right button is Adjust (it works as Select), never No."""
+
+    click_sound = "acorn_click"
+    right_is_back = False
+    line_h = 12
+    gap = 14
+    text_align = "left"
+
+    @property
+    def default_title(self) -> str:
+        app = getattr(getattr(self.game, "entry", None), "title", "")
+        return f"Message from {app}" if app else "Message"
+
+    def margins(self, title: str) -> tuple:
+        return (20, TITLE_H + 14, 20, 10)
+
+    def min_width(self, title: str) -> int:
+        return len(title) * acorn().width + 24
+
+    def button_size(self, label: str) -> tuple:
+        return (len(label) * acorn().width + 24, 22)
+
+    def button_gap(self) -> int:
+        return 12
+
+    def row_start(self, area, sizes) -> int:
+        """Action buttons sit at the bottom right."""
+        return area.right - self.row_width(sizes)
+
+    def colour(self, role: str):
+        return {"dim": GREY4, "key": DARK_BLUE, "hi": WHITE, "title": DARK_BLUE}.get(role, BLACK)
+
+    def draw_frame(self, surface, rect, title: str) -> None:
+        draw_error_box(surface, rect, title)
+
+    def draw_button(self, surface, rect, label: str, focused: bool, pressed: bool) -> None:
+        draw_action_button(surface, rect, label, focused, pressed)
+
+    def list_look(self) -> MenuLook:
+        return MenuLook(font=acorn(), fg=BLACK, bg=None, hi_fg=WHITE, hi_bg=BLACK, dim=GREY3,
+                        line_height=MENU_ROW, value_fg=DARK_BLUE)
+
+    def initials_look(self) -> MenuLook:
+        return MenuLook(font=acorn(), fg=BLACK, bg=None, hi_fg=BLACK, hi_bg=CREAM, dim=GREY2,
+                        value_fg=DARK_BLUE)
+
+
 # -- menus: the model is games.ui.commands; this draws it the RISC OS way -------------------
 
 def _is_sep(item: MenuItem) -> bool:
@@ -262,22 +338,20 @@ def _arrow(surface, centre, colour) -> None:
     pygame.draw.polygon(surface, colour, [(x - 2, y - 4), (x + 2, y), (x - 2, y + 4)])
 
 
-class MenuScene(ModalScene):
-    """A RISC OS menu pushed over its game (see the module docstring)."""
+class MenuScene(Skin, modals.Menu):
+    """A RISC OS menu pushed over its game (see the module docstring). Opened without a
+    ``pos`` it is centred and, unless ``keyboard`` says otherwise, its first item lit."""
 
-    name = "riscos-menu"
-
-    def __init__(self, game, items: Sequence[MenuItem], title: str, pos=None,
-                 sound: Callable[[], None] | None = None, keyboard: bool = False):
-        super().__init__(game)
-        self.screen = pygame.Rect((0, 0), game.native_size)
+    def __init__(self, game, items: Sequence[MenuItem] = (), title: str = "", pos=None,
+                 sound: Callable[[], None] | None = None, keyboard: bool | None = None):
+        super().__init__(game, items, title or "Menu", pos)
         if pos is None:
             pos = (self.screen.centerx - 80, self.screen.centery - 100)
-        self.levels = [_Level(title, items, (pos[0] - 32, pos[1] - MENU_TITLE_H // 2),
+        self.levels = [_Level(self.title, self.model, (pos[0] - 32, pos[1] - MENU_TITLE_H // 2),
                               self.screen)]
-        self.sound = sound
-        self.chosen: list[str] = []         # labels chosen, for tests
-        if keyboard:
+        if sound is not None:
+            self.click = lambda _what="": sound()
+        if keyboard or (keyboard is None and self.pos is None):
             self.levels[0].step(1)
 
     # -- geometry, for tests and the mouse ------------------------------------------------
@@ -305,10 +379,6 @@ class MenuScene(ModalScene):
                                       (self.levels[depth].rect.right + 2,
                                        row.y - MENU_TITLE_H), self.screen))
 
-    def close(self) -> None:
-        if self.app.top is self:
-            self.app.pop()
-
     def _choose(self, depth: int, n: int, keep_open: bool = False) -> None:
         item = self.levels[depth].items[n]
         if not item.is_enabled():
@@ -319,12 +389,7 @@ class MenuScene(ModalScene):
                 if len(self.levels) > depth + 1:
                     self.levels[depth + 1].step(1)
             return
-        if self.sound:
-            self.sound()
-        self.chosen.append(item.label)
-        if not keep_open:
-            self.close()
-        item.action()
+        self.choose_item(item, keep_open)
 
     # -- input -----------------------------------------------------------------------------
     def _hit(self, pos):
@@ -349,7 +414,7 @@ class MenuScene(ModalScene):
         elif k == "pointer_down":
             depth, n = self._hit(action.pos) if action.pos is not None else (None, None)
             if depth is None:
-                self.close()              # a click outside the menu closes it
+                self.dismiss()            # a click outside the menu closes it
             elif n is not None:
                 self.levels[depth].highlight = n
                 self._choose(depth, n, keep_open=action.button == 3)
@@ -364,92 +429,32 @@ class MenuScene(ModalScene):
             if len(self.levels) > 1:
                 self.levels.pop()
             elif k == "back":
-                self.close()
+                self.dismiss()
         elif k == "confirm":
             lvl = self.levels[-1]
             if lvl.highlight is not None:
                 self._choose(len(self.levels) - 1, lvl.highlight)
         elif k == "menu":
-            self.close()
+            self.dismiss()
 
     def draw(self, surface: pygame.Surface) -> None:
         for lvl in self.levels:
             lvl.draw(surface)
 
 
-class MessageScene(ModalScene):
-    """A RISC OS 3 error or information box: a title bar, lines of text, buttons."""
+class MessageScene(Skin, modals.Question):
+    """A RISC OS 3 error or information box (the kit's question): ``buttons`` [(label,
+    callback or None)], the first the default (confirm), the last the cancel one (back).
+    Each button's callback runs after the box is popped."""
 
     name = "riscos-message"
 
     def __init__(self, game, lines: Sequence[str], buttons: Sequence[tuple] = (("OK", None),),
                  title: str = "", sound: Callable[[], None] | None = None):
-        super().__init__(game)
-        self.lines = list(lines)
-        self.buttons = list(buttons)         # [(label, callback or None)]
-        self.title = title or "Message"
-        self.sound = sound
-        self.focus = 0
-        f = acorn()
-        bw = max(len(b[0]) for b in self.buttons) * f.width + 24
-        w = max(max(len(s) for s in self.lines) * f.width + 40,
-                len(self.buttons) * (bw + 12) + 40, len(self.title) * f.width + 24)
-        h = TITLE_H + 14 + len(self.lines) * 12 + 14 + 22 + 10
-        screen = pygame.Rect((0, 0), game.native_size)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (screen.centerx, screen.centery - 40)
-        self.rect = rect
-        y = rect.bottom - 10 - 22
-        x = rect.right - 16 - len(self.buttons) * (bw + 12) + 12
-        self.button_rects = [pygame.Rect(x + i * (bw + 12), y, bw, 22)
-                             for i in range(len(self.buttons))]
-
-    def press(self, i: int) -> None:
-        if self.sound:
-            self.sound()
-        if self.app.top is self:
-            self.app.pop()
-        cb = self.buttons[i][1]
-        if cb is not None:
-            cb()
-
-    def handle(self, action) -> None:
-        k = action.kind
-        if k in ("left", "up"):
-            self.focus = max(0, self.focus - 1)
-        elif k in ("right", "down"):
-            self.focus = min(len(self.buttons) - 1, self.focus + 1)
-        elif k == "confirm":
-            self.press(self.focus)
-        elif k in ("back", "menu"):
-            self.press(len(self.buttons) - 1)
-        elif k == "pointer_down" and action.button == 1 and action.pos is not None:
-            for i, r in enumerate(self.button_rects):
-                if r.collidepoint(action.pos):
-                    self.press(i)
-                    return
-
-    def draw(self, surface: pygame.Surface) -> None:
-        r = self.rect
-        surface.fill(GREY1, r)
-        bar = pygame.Rect(r.x, r.y, r.w, TITLE_H)
-        surface.fill(CREAM, bar)
-        pygame.draw.rect(surface, BLACK, r, 1)
-        surface.fill(BLACK, (r.x, bar.bottom, r.w, 1))
-        text_centred(surface, self.title, bar, BLACK)
-        f = acorn()
-        y = bar.bottom + 14
-        for line in self.lines:
-            f.draw(surface, line, (r.x + 20, y), BLACK)
-            y += 12
-        for i, (br, (label, _cb)) in enumerate(zip(self.button_rects, self.buttons)):
-            if i == self.focus:                  # the default action: a cream ring
-                surface.fill(CREAM, br.inflate(6, 6))
-                pygame.draw.rect(surface, BLACK, br.inflate(6, 6), 1)
-            surface.fill(GREY1, br)
-            bevel(surface, br, WHITE, GREY5)
-            pygame.draw.rect(surface, BLACK, br.inflate(2, 2), 1)
-            text_centred(surface, label, br, BLACK)
+        super().__init__(game, lines, buttons, 0, len(buttons) - 1, title or "Message")
+        self.buttons = self.choices
+        if sound is not None:
+            self.click = lambda _what="": sound()
 
 
 # keep the palette names importable for scenes: "from games.ui.riscos import RED, ..."

@@ -181,6 +181,12 @@ class GameScene(LookScene):
         self.table.take_transitions()
         self._titled = False
 
+    @property
+    def ui(self):
+        """The modal kit of this game's look (games.ui.kits): ``self.ui.confirm(self, ...)``."""
+        from games.ui import kits
+        return kits.get(self.look.name)
+
     # -- what a game declares ----------------------------------------------------------------
     def initial_seats(self) -> dict:
         """{seat: "human" | "computer"} from the settings."""

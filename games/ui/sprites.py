@@ -1,8 +1,11 @@
 """Sprite sheets drawn by sprites/make_sprites.py: ``sheet(name).get(sprite)``.
 
     from games.ui import sprites
-    pawn = sprites.sheet("tripppin").get("pawn_blue")    # a pygame.Surface (a subsurface)
-    surface.blit(pawn, cell.topleft)
+    close = sprites.sheet("workbench").get("gadget_close")   # a pygame.Surface (a subsurface)
+    surface.blit(close, bar.topleft)
+
+Each look reads its own sheet ("workbench", "riscos", "dos": its furniture and marks) and
+each game its own (named after the game); nothing here names a game's.
 
 Sheets are loaded once, on first use (pygame.image.load: works before set_mode). Sprites
 are per-pixel alpha with only fully transparent or fully opaque pixels, so blitting one
@@ -49,7 +52,7 @@ _index: dict | None = None
 
 
 def sheet(name: str, directory: Path | None = None) -> Sheet:
-    """The named sheet ("tripppin", "tribolo", "triple3"), loaded once."""
+    """The named sheet (sprites/index.json lists them), loaded once."""
     global _index
     key = name if directory is None else f"{directory}/{name}"
     s = _sheets.get(key)

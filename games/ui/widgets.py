@@ -171,7 +171,8 @@ class InitialsEntry:
 
     Typed letters fill the slots left to right (a ``text`` action, or a letter key that is
     also a scene command: its ``char``); up/down change the selected letter (A-Z, wrapping);
-    left/right move between the slots; back moves left; confirm accepts. The mouse clicks a
+    left/right move between the slots; back moves left; confirm accepts (``arcade``: confirm
+    goes to the next slot and accepts on the last, as an arcade cabinet). The mouse clicks a
     slot to select it, the arrows above and below a slot to change it, and OK to accept.
     ``handle`` returns True if it used the action; ``done`` is set and ``on_done(text)``
     called when the initials are accepted.
@@ -184,6 +185,7 @@ class InitialsEntry:
     sound: Callable[[str], None] | None = None
     cursor: int = 0
     done: bool = False
+    arcade: bool = False
 
     def __post_init__(self):
         clean = [c for c in str(self.letters).upper() if c in INITIAL_LETTERS][:3]
@@ -272,7 +274,11 @@ class InitialsEntry:
                 return True
             return False
         if k == "confirm":
-            self.accept()
+            if self.arcade and self.cursor < 2:
+                self.cursor += 1
+                self._tick("move")
+            else:
+                self.accept()
             return True
         if k == "pointer_down" and action.button == 1 and action.pos is not None:
             for i in range(3):

@@ -1,0 +1,84 @@
+"""TriAxis's help pages: the rules pages of the original's manual (TRIAXIS.DAT, in
+/work/shared/originals/triaxis-dat.txt), told for this version's keys, mouse and pad; and
+the field of hexes its welcome page is drawn with. Pure text."""
+
+from __future__ import annotations
+
+
+def hex_field(cols: int, rows: int) -> list:
+    """A field of hexes drawn with / \\ and _, ``cols`` characters by ``rows`` lines."""
+    a, b = "/  \\__", "\\__/  "
+    return [((a if r % 2 else b) * (cols // 6 + 2))[:cols] for r in range(rows)]
+
+
+SECTIONS = [
+    ("THE BIOSPHERE", [
+        "The island is made of hexagonal zones in six colours of terrain: forest,",
+        "grass, desert, hills, marsh and tundra. Play is a little like checkers,",
+        "but in six directions, and your survival depends on the land you stand on",
+        "and on keeping your population in check.",
+        "",
+        "Two to six seats play; the computer can play any of them. Each game starts",
+        "on a new Biosphere: ask for another until you like it, then accept it.",
+        "Each seat has a habitat colour. At most eighty markers share the island:",
+        "",
+        "   2 seats: 40 each          3 seats: 28, 28 and 24",
+        "   4 seats: 20 each          5 seats: 16 each         6 seats: 13 each",
+        "",
+        "With one to four people the computer usually plays one more seat.",
+    ]),
+    ("RULES FOR SURVIVAL", [
+        "1. First each seat places half its markers, one at a time, on empty",
+        "   zones anywhere. R lets the computer place the rest of yours at random.",
+        "",
+        "2. A marker captures an opponent's marker by jumping over it to the empty",
+        "   zone beyond, if the opponent is not bigger. The jumper grows by one.",
+        "   A marker that grows past six is lost to over-population.",
+        "",
+        "3. Every turn starts with the spinner: 1 to 6, HARVEST or FAMINE. A number",
+        "   gives that many move points, and they must be used while a move fits.",
+        "   Captures are never forced. New markers come only with a HARVEST.",
+    ]),
+    ("RULES FOR SURVIVAL", [
+        "4. Move the cursor circle to one of your markers and press Enter (or the",
+        "   left button) to choose it; its destinations are marked. Then move the",
+        "   cursor there and press Enter or Space, or click it. The right button",
+        "   puts the marker down again. The corner keys of the keypad ([7] [9]",
+        "   [1] [3], or Home, PgUp, End, PgDn) move the cursor diagonally.",
+        "",
+        "5. A step or a jump costs the marker's size: with a five, move a 5 one",
+        "   zone, a 1 five zones, or five 1s one zone each. U takes back a step",
+        "   of your turn (never the spin).",
+    ]),
+    ("RULES FOR SURVIVAL", [
+        "6. Jump over your own marker to cross the island faster, or over an",
+        "   opponent to capture it. Captured and over-populated markers vanish.",
+        "",
+        "7. HARVEST spins again for a colour. For each size point of your markers",
+        "   on that colour you add a new marker on any empty zone, or grow one of",
+        "   yours by one. A careless harvest can over-populate you off the island.",
+        "",
+        "8. FAMINE spins again for a colour: every marker on it perishes. Do not",
+        "   keep all your markers on one colour.",
+        "",
+        "9. Esc asks whether you concede the game.",
+    ]),
+    ("RULES FOR SURVIVAL", [
+        "10. Small markers boxed in by big ones can leave you with no move: then",
+        "    the turn passes by itself.",
+        "",
+        "11. A marker too big to capture? Hope for a FAMINE on its colour, or let",
+        "    it jump until it grows past six.",
+        "",
+        "12. (Y/n) questions: Y or N; Enter takes the answer in capitals; Esc,",
+        "    Space or the right button is no. The left button clicks an answer.",
+        "",
+        "13. Ten score files keep the games played, won and the best population",
+        "    of each player. Compare scores at the end and press 0 to 9 for a file.",
+    ]),
+]
+
+
+def pages() -> list:
+    """The help pages for the look's pages modal: each its heading, a blank line, its text."""
+    return [[title, ""] + lines for title, lines in SECTIONS]

@@ -1,0 +1,132 @@
+"""Tripppin's pictures on the Workbench screen: where the board and panel go (``Layout``),
+the tiles and arrows from the sprite sheet, the marching ants of a suggestion, and the
+title page (a Workbench window with the game's name). Drawing only: nothing here decides."""
+
+from __future__ import annotations
+
+import pygame
+
+from games.ui import amiga, fonts, sprites
+from games.ui.amiga import BLACK, BLUE, ORANGE, WHITE, tall
+from games.ui.board import SquareGrid
+
+SCREEN_TITLE = "Workbench release.   Menus: hold right mouse button, or F10/Tab/pad Start"
+PIECE_PEN = {"blue": BLUE, "orange": ORANGE}
+
+
+def sprite(name: str) -> pygame.Surface:
+    """A sprite of Tripppin's own sheet (sprites/tripppin.txt): pieces, X's, tiles, arrows."""
+    return sprites.sheet("tripppin").get(name)
+
+
+class Layout:
+    """Where everything goes, for a 256-line or a 512-line (interlaced) screen.
+
+    Squares are 50 pixels wide and 25 lines tall (50 on an interlaced screen): square on a
+    monitor either way. Title bars and text stay Topaz 8, as on the Workbench."""
+
+    SW = 50
+
+    def __init__(self, height: int):
+        self.k = k = 2 if height >= 400 else 1
+        self.sw, self.sh = self.SW, 25 * k
+        self.window = amiga.Window((4, amiga.BAR_H + 2, 632, height - amiga.BAR_H - 4),
+                                   "Tripppin")
+        inner = self.window.inner
+        bw, bh = 8 * self.sw, 8 * self.sh
+        self.board = pygame.Rect(inner.x + 8, inner.y + (inner.h - bh) // 2, bw, bh)
+        self.grid = SquareGrid(self.board.topleft, (self.sw, self.sh), 8, 8)
+        px = self.board.right + 14
+        self.panel = pygame.Rect(px, self.board.y, inner.right - 8 - px, bh)
+
+    def cell(self, sq: int) -> pygame.Rect:
+        return self.grid.rect(sq % 8, sq // 8)
+
+    def tile(self, sq: int) -> pygame.Rect:
+        """The white tile inside a cell (a gap of window blue between tiles)."""
+        return self.tile_in(self.cell(sq))
+
+    def tile_in(self, cell: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(cell.x + 1, cell.y + 1, cell.w - 2, cell.h - 1 - self.k)
+
+    def square_at(self, pos) -> int | None:
+        cr = self.grid.at(pos)
+        return None if cr is None else cr[1] * 8 + cr[0]
+
+
+def draw_tile(surface, k: int, tile: pygame.Rect, token: str) -> None:
+    """A tile from the sprite sheet: blank, start square, circle, or its arrows."""
+    name = {"S": "tile_start", "O": "tile_circle"}.get(token, "tile_blank")
+    surface.blit(tall(sprite(name), k), tile.topleft)
+    if token not in "SO.":
+        draw_arrows(surface, k, tile, [int(ch) for ch in token])
+
+
+def draw_arrows(surface, k: int, tile: pygame.Rect, dirs) -> None:
+    for d in dirs:
+        surface.blit(tall(sprite(f"arrow_{d}"), k), tile.topleft)
+
+
+def piece(what: str, colour: str, k: int) -> pygame.Surface:
+    """A pawn or a target's X of one colour."""
+    return tall(sprite(f"{what}_{colour}"), k)
+
+
+def board_picture(lay: Layout, board) -> pygame.Surface:
+    """The 64 tiles on the window's blue."""
+    surf = pygame.Surface(lay.board.size)
+    surf.fill(BLUE)
+    for sq in range(64):
+        cell = lay.cell(sq).move(-lay.board.x, -lay.board.y)
+        draw_tile(surf, lay.k, lay.tile_in(cell), board[sq])
+    return surf
+
+
+def draw_ants(surface, rect: pygame.Rect, k: int, clock: float) -> None:
+    """Tripppin Has Ants: coloured dots marching round the square's outline."""
+    r = rect.inflate(-4, -2 * k)
+    th = 2 * k                                   # the band is 2 wide and 2k tall
+    top = [((r.x + i, r.y), (1, th)) for i in range(r.w)]
+    right = [((r.right - 2, r.y + i), (2, 1)) for i in range(th, r.h - th)]
+    bottom = [((r.right - 1 - i, r.bottom - th), (1, th)) for i in range(r.w)]
+    left = [((r.x, r.bottom - 1 - i), (2, 1)) for i in range(th, r.h - th)]
+    shift = int(clock * 30)
+    pens = (ORANGE, BLACK, BLUE)
+    for i, (pos, size) in enumerate(top + right + bottom + left):
+        j = (i - shift) % 18
+        if j % 6 < 4:
+            surface.fill(pens[j // 6], (pos, size))
+
+
+TITLE_LINES = ("by Paul Kienitz, 1991", "",
+               "Two pieces race round a course of 64 arrow tiles:",
+               "each moves only the ways the tile under the other",
+               "one points. Reach the flashing X's, then the",
+               "other piece's start square.")
+
+
+def draw_title(surface: pygame.Surface) -> None:
+    """The title page: the Workbench screen with the game's window opened on it."""
+    w, h = surface.get_size()
+    k = 2 if h >= 400 else 1
+    font = fonts.get("topaz8x8")
+    surface.fill(BLUE)
+    amiga.draw_screen_bar(surface, "Workbench release.")
+    win = amiga.Window((60, amiga.BAR_H + 6 * k, w - 120, h * 6 // 10), "Tripppin")
+    win.draw(surface)
+    inner = win.inner
+    # the two pieces on their start squares, a tile of arrows between them
+    y = inner.y + 8 * k
+    x = inner.centerx - 80
+    for i, (colour, token) in enumerate((("blue", "S"), (None, "246"), ("orange", "S"))):
+        tile = pygame.Rect(x + i * 55, y, 48, 23 * k)
+        draw_tile(surface, k, tile, token)
+        if colour:
+            surface.blit(piece("pawn", colour, k), (tile.x - 1, tile.y - 1))
+    y += 30 * k
+    name = "T R I P P P I N"
+    font.draw(surface, name, (inner.centerx - len(name) * font.width // 2, y), ORANGE)
+    y += 14 * k
+    for line in TITLE_LINES:
+        font.draw(surface, line, (inner.centerx - len(line) * font.width // 2, y), WHITE)
+        y += 10 * k
