@@ -1,12 +1,18 @@
-"""Every game's scene, fuzzed through the real loop: a seeded random stream of keys, pointer
-moves, clicks and drags, pad buttons and the scene's own commands, over whatever scene is on
-top (the title, questions, menus, pages, initials, the game itself). After every step: no
-exception, and every pixel of the picture is a colour of the top scene's look.
+"""Every game's scene, fuzzed through the real loop: a seeded random stream of keys (held
+arrows too), pointer moves, clicks, drags and wheel turns, pad buttons and stick pushes, the
+scene's own commands and a person's moves, over whatever scene is on top (the title,
+questions, menus, pages, initials, the game itself; a game that is left is opened again).
 
-Reproducible: the app runs on a stepped clock, the table's computer answers at once (no
-worker process, no thinking time) and new games draw their seeds from the test's seed, so
-a failure names its game, seed and step; run that case again (``-k "<game> and <seed>"``)
-to see it again. ``FUZZ_STEPS`` and ``FUZZ_SEEDS`` (environment) run longer or more seeds.
+After every step: no exception; every pixel of the picture is a colour of the top scene's
+look; no modal is left on the stack without its game; the app said nothing of a file the
+game cannot read back or of a computer player that failed; a finished game is counted once
+in the won/lost record.
+
+Reproducible: the app runs on a stepped clock, the table's computer answers at once at its
+lowest level (no worker process, no thinking time), new games draw their seeds from the
+test's seed and SDL's queue starts empty, so a failure names its game, seed and step (and
+prints the last actions); ``-k "<game>-<seed>"`` shows it again. ``FUZZ_STEPS`` and
+``FUZZ_SEEDS`` (environment) run longer or more seeds.
 """
 
 from __future__ import annotations
@@ -25,9 +31,11 @@ except ImportError:          # not a requirement: the masks do it, slower
 
 import games
 from driver import VirtualPad
+from games.core import records
 from games.core import table as table_module
 from games.core.input import Action, parse_key_spec
 from games.ui import looks
+from games.ui.scene import GameScene, ModalScene
 
 STEPS = int(os.environ.get("FUZZ_STEPS", 160))
 SEEDS = tuple(range(1, 1 + int(os.environ.get("FUZZ_SEEDS", 2))))
@@ -40,8 +48,6 @@ KEYS = ["up", "down", "left", "right"] * 3 + ["return"] * 3 + [
     "space", "tab", "f10", "escape", "backspace", "y", "n", "a"]
 PAD_BUTTONS = ["dpup", "dpdown", "dpleft", "dpright"] * 2 + ["a"] * 3 + [
     "b", "x", "y", "back", "start", "leftshoulder", "rightshoulder"]
-
-
 # notices that mean the game broke something of its own: a file it wrote and cannot read
 # back, a computer player that raised
 TROUBLE = ("moved aside", "failed")
@@ -72,7 +78,7 @@ def in_palette(surface, palette) -> bool:
         w, h = surface.get_size()
         return sum(pygame.mask.from_threshold(surface, colour, (1, 1, 1, 255)).count()
                    for colour in set(palette)) == w * h
-    rgb = numpy.frombuffer(pygame.image.tobytes(surface, "RGBA"), numpy.uint32) & 0xFFFFFF
+    rgb = numpy.frombuffer(pygame.image.tobytes(surface, "RGBA"), "<u4") & 0xFFFFFF
     allowed = numpy.array([r | g << 8 | b << 16 for r, g, b in palette], numpy.uint32)
     return bool(numpy.isin(rgb, allowed).all())
 
@@ -95,6 +101,7 @@ class Fuzzer:
         self.game = None
         self.seen = Counter()                # the scenes on top after each step, by name
         self.notices = []                    # what the app told the person
+        self.finished = set()                # (opened, game number) of games seen over
         said = app.notice
         app.notice = lambda sentence: (self.notices.append(sentence), said(sentence))[1]
 
@@ -115,13 +122,14 @@ class Fuzzer:
             self.app.step()
 
     # -- one random action -------------------------------------------------------------------
-    def key(self, spec):
+    def key(self, spec, hold=0):
+        """Press and release a key; ``hold`` frames between (a held arrow repeats)."""
         mod, name = parse_key_spec(spec)
         k = pygame.key.key_code(name)
         char = name if len(name) == 1 and not mod else ""
         for t in (pygame.KEYDOWN, pygame.KEYUP):
             pygame.event.post(pygame.event.Event(t, key=k, mod=mod, unicode=char, scancode=0))
-        self.frames()
+            self.frames(hold if t == pygame.KEYDOWN else 1)
 
     def native_pos(self):
         w, h = self.app.top.native_size if self.app.top else (640, 480)
@@ -143,6 +151,11 @@ class Fuzzer:
         if kind == "move":
             self.frames()
             return f"move {a}"
+        if kind == "wheel":
+            post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=self.rng.choice((-1, 1)),
+                                    flipped=False, precise_x=0.0, precise_y=0.0))
+            self.frames()
+            return f"wheel at {a}"
         post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=button))
         b = a
         if kind == "drag":
@@ -159,16 +172,27 @@ class Fuzzer:
         self.pad.release(name)
         self.frames()
 
+    def stick(self, axis, value, frames):
+        self.pad.axis(axis, value)
+        self.frames(frames)
+        self.pad.axis(axis, 0)
+        self.frames()
+
     def act(self):
         rng, game = self.rng, self.game
         kind = rng.choices(KINDS, self.weights)[0]
         on_top = game is not None and self.app.top is game
         if kind == "key":
             spec = rng.choice(KEYS + (declared_keys(game) if game is not None else []))
-            self.log.append(f"key {spec}")
-            self.key(spec)
+            hold = rng.choice((0,) * 8 + (12, 40)) if spec in KEYS[:4] else 0
+            self.log.append(f"key {spec}" + (f" held {hold} frames" if hold else ""))
+            self.key(spec, hold)
         elif kind == "mouse":
-            self.log.append(self.mouse(rng.choice(("move", "click", "click", "drag"))))
+            self.log.append(self.mouse(rng.choice(("move", "click", "click", "drag", "wheel"))))
+        elif kind == "pad" and rng.random() < 0.15:
+            axis, value, n = rng.choice((0, 1)), rng.choice((-32767, 32767)), rng.choice((1, 30))
+            self.log.append(f"stick {axis} {value} for {n} frames")
+            self.stick(axis, value, n)
         elif kind == "pad":
             name = rng.choice(PAD_BUTTONS)
             self.log.append(f"pad {name}")
@@ -205,12 +229,33 @@ class Fuzzer:
         bad = [n for n in self.notices if any(w in n for w in TROUBLE)]
         assert not bad, f"the app said: {bad[0]}"
 
+    def check_stack(self):
+        """A modal is over its own game: never left on the stack once its game is gone."""
+        for i, scene in enumerate(self.app.stack):
+            if isinstance(scene, ModalScene):
+                assert scene.game in self.app.stack[:i], (
+                    f"{type(scene).__name__} is on the stack without its game")
+
+    def check_records(self):
+        """A finished game counts once in the won/lost record (the base's ``record``)."""
+        game = self.game
+        if game is None or not game.table.state.is_over:
+            return
+        self.finished.add((self.opened, game.table.game_number))
+        if type(game).record is GameScene.record:
+            table = records.load_won_lost(self.app.store, self.entry.name)
+            counted = sum(row["won"] + row["lost"] for row in table.values())
+            assert counted <= len(self.finished), (
+                f"{counted} results recorded for {len(self.finished)} finished games")
+
     def run(self, steps):
         self.frames()
         for self.step_no in range(1, steps + 1):
             self.act()
             self.check_picture()
             self.check_notices()
+            self.check_stack()
+            self.check_records()
             self.seen[getattr(self.app.top, "name", "-")] += 1
 
 
@@ -228,7 +273,7 @@ def test_a_random_stream_of_input_breaks_no_scene(make_app, monkeypatch, entry, 
     fuzz = Fuzzer(app, entry, seed, pad)
     try:
         fuzz.run(STEPS)
-        print(f"{entry.name} seed {seed}: opened {fuzz.opened}, ply {fuzz.game.table.ply}, "
+        print(f"{entry.name} seed {seed}: opened {fuzz.opened}, finished {len(fuzz.finished)}, "
               f"tops {dict(fuzz.seen)}")
     except Exception as exc:
         trail = "\n  ".join(fuzz.log)

@@ -22,5 +22,6 @@ class PebbleRules(BoardRules):
         if state.is_chance:
             return Intent("refuse", cell=cell, text="Wait for the coin.")
         if not state.pebbles(cell):
-            return Intent("refuse", cell=cell, text=f"There are no pebbles on {square_name(cell)}.")
+            why = f"There are no pebbles on {square_name(cell)}."
+            return Intent("refuse", cell=cell, text=why)
         return Intent("move", move=cell, cell=cell)
