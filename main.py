@@ -1,8 +1,8 @@
 """Tricade: four small strategy games of 1989-1993, as their players remember them.
 
     python main.py [GAME] [--fullscreen | --window] [--scale integer|aspect|stretch]
-                   [--scanlines] [--mute] [--data-dir DIR] [--seed N] [--frames N]
-                   [--screenshot FILE] [--kiosk]
+                   [--scanlines | --no-scanlines] [--mute] [--data-dir DIR] [--seed N]
+                   [--frames N] [--screenshot FILE] [--size WxH] [--kiosk] [--set-pin]
 """
 
 from __future__ import annotations
@@ -59,19 +59,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python main.py",
         description="Tricade: Triple 3, Tribolo, Tripppin and TriAxis, as they were.",
-        epilog="Keys anywhere: F11 or Alt+Enter toggles full screen. Also by name: "
+        epilog="Display flags hold for one run; the Settings screen keeps choices. "
+               "Keys anywhere: F11 or Alt+Enter toggles full screen. Also by name: "
                + ", ".join(hidden) + ".")
     p.add_argument("game", nargs="?", metavar="GAME", choices=names + hidden,
                    help="start this game at once (one of: %s)" % ", ".join(names))
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True,
-                      help="full screen (remembered by F11)")
+                      help="full screen, this run only (F11 toggles it and keeps it)")
     mode.add_argument("--window", dest="fullscreen", action="store_const", const=False,
-                      help="in a window")
+                      help="in a window, this run only")
     p.add_argument("--scale", choices=("integer", "aspect", "stretch"),
-                   help="integer: whole multiples; aspect: the original picture shape; "
-                        "stretch: fill the screen")
-    p.add_argument("--scanlines", action="store_true", default=None, help="darken every other line")
+                   help="this run only: integer: whole multiples; aspect: the original "
+                        "picture shape; stretch: fill the screen")
+    lines = p.add_mutually_exclusive_group()
+    lines.add_argument("--scanlines", dest="scanlines", action="store_const", const=True,
+                       help="darken the last window line of every native line, this run only")
+    lines.add_argument("--no-scanlines", dest="scanlines", action="store_const", const=False,
+                       help="no scanlines this run")
     p.add_argument("--mute", action="store_true", help="no sound this time")
     p.add_argument("--data-dir", metavar="DIR",
                    help="where settings, saves and scores live (default: the XDG data dir)")
@@ -83,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="cabinet mode: full screen, no way out but the operator menu "
                         "(also the kiosk setting; see docs/cabinet.md)")
     p.add_argument("--size", type=_size, metavar="WxH", help="the window's size")
+    p.add_argument("--set-pin", action="store_true",
+                   help="set the cabinet operator's PIN (4 digits) read from stdin, then exit")
     return p
 
 
@@ -91,33 +98,62 @@ def parse_args(argv=None):
     args = parser.parse_args(argv)
     if args.data_dir and os.path.exists(args.data_dir) and not os.path.isdir(args.data_dir):
         parser.error(f"--data-dir {args.data_dir!r} is a file, not a directory")
+    if args.data_dir:
+        # a folder asked for by name must be usable now (the default one may be told
+        # later and play goes on: the person did not choose it)
+        from games.core.store import Store, why
+        try:
+            Store(args.data_dir, log=lambda s: None).probe()
+        except OSError as exc:
+            parser.error(f"--data-dir {args.data_dir!r} cannot be used: {why(exc)}")
     if args.screenshot:
         parent = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(parent):
             parser.error(f"--screenshot: the directory {parent!r} does not exist")
+        if os.path.isdir(args.screenshot):
+            parser.error(f"--screenshot: {args.screenshot!r} is a directory")
+        if not os.access(parent, os.W_OK) or (os.path.exists(args.screenshot)
+                                              and not os.access(args.screenshot, os.W_OK)):
+            parser.error(f"--screenshot: Tricade is not allowed to write {args.screenshot!r}")
         if not args.screenshot.lower().endswith(".png"):
             parser.error("--screenshot: the file name must end in .png")
     return args
 
 
 def root_scene(app) -> None:
-    """The composition root: the launcher at the bottom of the stack, and the game named on
-    the command line over it. In cabinet mode (--kiosk or the kiosk setting) the cabinet
-    installs the launcher and watches over it: credits, attract loop, operator menu."""
+    """The composition root: the launcher, or the game named on the command line alone
+    (quitting it ends the program, as starting it by name promised; the launcher only if it
+    cannot be opened). In cabinet mode (--kiosk or the kiosk setting) the cabinet installs
+    the launcher and watches over it: credits, attract loop, operator menu."""
     from games.launcher.scene import LauncherScene, open_game
+    game = app.options.game
     if app.kiosk:
         from games.cabinet import install
         install(app)
-    else:
+    elif not game:
         app.push(LauncherScene(app))
-    if app.options.game:
-        open_game(app, app.options.game, seed=app.options.seed)
+    if game and not open_game(app, game, seed=app.options.seed) and not app.stack:
+        app.push(LauncherScene(app))
+
+
+_LOCK = None       # the data folder's lock, held until the process ends
 
 
 def main(argv=None) -> int:
+    global _LOCK
     args = parse_args(argv)
+    from games.core import store
+    try:
+        _LOCK = store.lock_data_dir(args.data_dir)
+    except store.AlreadyRunning as exc:
+        print(f"Another Tricade is already using the data folder {exc}; close it first, or "
+              f"give this one its own folder with --data-dir.", file=sys.stderr)
+        return 1
     from games.core.app import Options, run
     from games.core.display import DisplayUnavailable
+    if args.set_pin:                      # no window: the PIN from stdin (docs/cabinet.md)
+        from games.cabinet.operator import set_pin_command
+        return set_pin_command(args.data_dir)
     try:
         return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
                            scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
@@ -130,4 +166,15 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        # Ctrl+C in the terminal: end quietly. The app has closed itself on the way out
+        # (saves are whole files, written at once); leave without the interpreter's own
+        # clean-up, which a stop in the middle of SDL's start could leave waiting.
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(130)

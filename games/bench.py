@@ -1,6 +1,9 @@
 """Headless benchmark: how fast Tricade starts, draws and thinks.
 
-    python -m games.bench [--json FILE] [--frames N] [--runs R] [--skip-ai]
+    python -m games.bench [--json FILE] [--frames N] [--runs R] [--skip-ai] [--ai-only]
+    python -m games.bench --memory MINUTES [--log FILE]  (computer against computer in all
+                                                        four games, RSS every ten minutes:
+                                                        games/soakai.py)
     python -m games.bench --soak HOURS [--json FILE]   (the cabinet's attract-loop soak:
                                                         games/cabinet/soak.py)
 
@@ -13,8 +16,10 @@
   frame (median and p99) while idle (nothing changes), while animating (every frame drawn
   and presented) and while the computer thinks (a search running in the worker);
 - peak memory (resident set) of the benchmark process;
-- per game, the computer's decision time at its levels, over positions from seeded games
-  (Tripppin's Perfect included: its first move on a board waits for the solve);
+- per game, the computer's decision time at its levels (wall median/p95/max, and the
+  largest CPU time), over positions from anywhere in seeded random games (Tripppin's
+  Perfect included: its first move on a board waits for the solve); ``--ai-only`` prints
+  just these and the solver's time;
 - Tripppin's solver: the time to solve one board (median and max over 50 boards).
 
 Runs on SDL's dummy video and audio drivers unless told otherwise.
@@ -183,11 +188,11 @@ def busy_search(seconds: float) -> int:
     return n
 
 
-def bench_ai(entry, positions: int, seed: int) -> dict:
-    """Decision times of the computer player at each level, over positions from games."""
-    rules, ai = entry.rules_module(), entry.ai_module()
-    levels = list(getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", [1])))
-    name_of = getattr(ai, "level_name", str)
+def bench_positions(entry, positions: int, seed: int) -> list:
+    """(state, history) pairs for timing the computer: one decision point per seeded game,
+    drawn from anywhere in a random game (not only its opening, where TriAxis is still
+    placing markers and the planner never runs)."""
+    rules = entry.rules_module()
     rng = random.Random(seed)
     states = []
     g = 0
@@ -195,27 +200,40 @@ def bench_ai(entry, positions: int, seed: int) -> dict:
         s = rules.new_game(seed=seed + g)
         g += 1
         hist = [s]
-        plies = rng.randrange(0, 30)
-        for _ in range(plies):
-            if s.is_over:
-                break
+        points = []
+        while not s.is_over and len(hist) < 2000:
             if s.is_chance:
                 s = s.play(rng.choice([o for o, _ in s.chance_outcomes()]))
             else:
-                s = s.play(rng.choice(s.legal_moves()))
+                points.append(len(hist) - 1)
+                s = s.play(rng.choice([m for m in s.legal_moves() if m != "resign"]
+                                      or s.legal_moves()))
             hist.append(s)
-        if not s.is_over and not s.is_chance:
-            states.append((s, tuple(hist)))
+        if points:
+            i = rng.choice(points)
+            states.append((hist[i], tuple(hist[: i + 1])))
+    return states
+
+
+def bench_ai(entry, positions: int, seed: int) -> dict:
+    """Decision times of the computer player at each level (wall and CPU seconds), over
+    positions from games: the budgets are work units, and these figures keep them honest."""
+    ai = entry.ai_module()
+    levels = list(getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", [1])))
+    name_of = getattr(ai, "level_name", str)
+    states = bench_positions(entry, positions, seed)
     out = {}
     for level in levels:
-        times = []
+        times, cpu = [], []
         for s, hist in states:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             ai.choose_move(s, level, random.Random(1), history=hist, **entry.ai_options)
             times.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
         out[name_of(level)] = {"median_s": round(statistics.median(times), 4),
-                           "p95_s": round(pct(times, 95), 4),
-                           "max_s": round(max(times), 4), "positions": len(times)}
+                               "p95_s": round(pct(times, 95), 4),
+                               "max_s": round(max(times), 4),
+                               "cpu_max_s": round(max(cpu), 4), "positions": len(times)}
     return out
 
 
@@ -227,6 +245,30 @@ def bench_solver(boards: int = 50) -> dict:
             "boards": boards}
 
 
+def bench_all_ai(positions: int) -> dict:
+    import games
+    out = {}
+    for entry in games.games():
+        try:
+            out[entry.name] = bench_ai(entry, positions, seed=1000)
+        except ImportError as exc:
+            out[entry.name] = {"error": str(exc)}
+    return out
+
+
+def print_ai(report: dict) -> None:
+    for name, levels in report.get("ai", {}).items():
+        if "error" in levels:
+            print(f"  ai {name}: {levels['error']}")
+            continue
+        print(f"computer decision time, {name} (s): " + ", ".join(
+            f"{'L' + lv if lv.isdigit() else lv} {v['median_s']:.3f}/{v['p95_s']:.3f}"
+            f"/{v['max_s']:.3f}" for lv, v in levels.items()) + "  (median/p95/max wall)")
+    for name, v in report.get("solver", {}).items():
+        print(f"solver, {name}: {v['median_s'] * 1000:.0f} ms a board median, "
+              f"{v['max_s'] * 1000:.0f} ms max ({v['boards']} boards)")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.bench", description=__doc__.split("\n")[0])
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
@@ -234,6 +276,11 @@ def main(argv=None) -> int:
     p.add_argument("--runs", type=int, default=5, help="start-up runs")
     p.add_argument("--positions", type=int, default=20, help="positions per AI level")
     p.add_argument("--skip-ai", action="store_true", help="no AI decision timing")
+    p.add_argument("--ai-only", action="store_true",
+                   help="only the computer's decision times (and the solver's)")
+    p.add_argument("--memory", type=float, metavar="MINUTES",
+                   help="only the memory soak: MINUTES of computer-against-computer play")
+    p.add_argument("--log", metavar="FILE", help="with --memory: also append the RSS lines here")
     p.add_argument("--soak", type=float, metavar="HOURS",
                    help="only the cabinet's soak: HOURS of attract loop on a sped-up clock")
     args = p.parse_args(argv)
@@ -241,6 +288,11 @@ def main(argv=None) -> int:
         sys.path.insert(0, str(ROOT))
         from games.cabinet import soak
         return soak.main(["--hours", str(args.soak)] + (["--json", args.json] if args.json else []))
+    if args.memory is not None:
+        sys.path.insert(0, str(ROOT))
+        from games import soakai
+        return soakai.main(["--minutes", str(args.memory)]
+                           + (["--log", args.log] if args.log else []))
     if args.frames < 10 or args.runs < 1 or args.positions < 1:
         p.error("--frames must be 10 or more, --runs and --positions 1 or more")
 
@@ -249,6 +301,13 @@ def main(argv=None) -> int:
     from games.core.app import App, Options
     from games.launcher.scene import LauncherScene
 
+    if args.ai_only:
+        report = {"ai": bench_all_ai(args.positions), "solver": {"tripppin": bench_solver()}}
+        print_ai(report)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(report, f, indent=1)
+        return 0
     report: dict = measure_startup(args.runs)
     with tempfile.TemporaryDirectory() as d:
         app = App(Options(data_dir=d, window_size=WINDOW, mute=True, fullscreen=False,
@@ -266,12 +325,7 @@ def main(argv=None) -> int:
     report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     report["scenes"] = scenes
     if not args.skip_ai:
-        report["ai"] = {}
-        for entry in games.games():
-            try:
-                report["ai"][entry.name] = bench_ai(entry, args.positions, seed=1000)
-            except ImportError as exc:
-                report["ai"][entry.name] = {"error": str(exc)}
+        report["ai"] = bench_all_ai(args.positions)
         report["solver"] = {"tripppin": bench_solver()}
 
     print(f"start-up to first frame: {report['startup_s'] * 1000:.0f} ms wall "
@@ -301,16 +355,7 @@ def main(argv=None) -> int:
             sp = r["special"]
             print(f"  {name}, {sp['label']}: {sp['median_ms']:.3f} ms median, "
                   f"{sp['p99_ms']:.3f} p99 ({sp['frames']} frames)")
-    for name, levels in report.get("ai", {}).items():
-        if "error" in levels:
-            print(f"  ai {name}: {levels['error']}")
-            continue
-        print(f"computer decision time, {name} (s): " + ", ".join(
-            f"{'L' + lv if lv.isdigit() else lv} {v['median_s']:.3f}/{v['p95_s']:.3f}"
-            for lv, v in levels.items()) + "  (median/p95)")
-    for name, v in report.get("solver", {}).items():
-        print(f"solver, {name}: {v['median_s'] * 1000:.0f} ms a board median, "
-              f"{v['max_s'] * 1000:.0f} ms max ({v['boards']} boards)")
+    print_ai(report)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)

@@ -13,6 +13,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+# No example may fail for being slow: the suite must pass on a busy machine (a test's own
+# @settings still chooses how many examples it runs).
+settings.register_profile("tricade", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("tricade")
 
 import games  # noqa: E402
 

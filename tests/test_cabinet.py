@@ -2,10 +2,7 @@
 no way out but the operator's, the arcade keys, the attract loop, abandoned games, credits,
 the PIN, the exit hold, the error trap, and the boot files."""
 
-import configparser
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pygame
@@ -15,7 +12,8 @@ import games
 from driver import VirtualPad, frames, key
 from games.cabinet import halloffame, install
 from games.cabinet.attract import AttractScene
-from games.cabinet.cabinet import ERROR_SENTENCE, LOG_NAME
+from games.cabinet import operator
+from games.cabinet.cabinet import ERROR_SENTENCE, EXIT_TO_DESKTOP, LOG_NAME
 from games.cabinet.operator import OperatorScene, PinScene
 from games.core.app import Scene
 from games.launcher.scene import LauncherScene
@@ -70,12 +68,21 @@ def shown_games():
     return out
 
 
-def open_from_launcher(app, cab, name):
+def open_from_launcher(app, cab, name, past_title=True):
+    """Open a game with button 1; with ``past_title``, button 1 again on its title page."""
     names = [e.name for e in cab.launcher.entries]
     cab.launcher.menu.cursor = names.index(name)
     press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)       # P1 button 1
     assert isinstance(app.top, GameScene) or any(isinstance(s, GameScene) for s in app.stack)
-    return next(s for s in app.stack if isinstance(s, GameScene))
+    scene = next(s for s in app.stack if isinstance(s, GameScene))
+    if past_title and getattr(app.top, "name", "") == "title":
+        press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+        for _ in range(3):              # a box the game opens first ("Blue goes first")
+            if getattr(app.top, "name", "") != "message":
+                break
+            press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+        assert scene in app.stack          # on the board, or its set-up (TriAxis's) over it
+    return scene
 
 
 # -- no way out -----------------------------------------------------------------------------
@@ -237,7 +244,10 @@ def test_the_continue_countdown_ends_an_idle_game_unrecorded(cabinet, tmp_path):
     assert scene not in app.stack and scene.abandoned
     assert app.stack[0] is cab.launcher
     assert not (tmp_path / "data" / "saves" / f"{name}.json").exists()
-    assert snapshot(tmp_path / "data") == before, "no result, no autosave"
+    kept = lambda snap: {k: v for k, v in snap.items()        # noqa: E731
+                         if k not in ("cabinet.log", "cabinet/books.json")}
+    assert kept(snapshot(tmp_path / "data")) == kept(before), "no result, no autosave"
+    assert app.store.load("cabinet/books", {})["plays"] == {name: 1}, "the play is counted"
 
 
 # -- credits ---------------------------------------------------------------------------------
@@ -246,17 +256,36 @@ def test_coins_buy_credits_and_start_spends_one(cabinet):
     assert cab.credit_text() == "INSERT COIN"
     press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
     assert app.top is cab.launcher, "no credit: no game"
-    for k in (pygame.K_5, pygame.K_6, pygame.K_5):
+    press(app, pygame.K_5)
+    assert cab.credit_text() == "1/2 COINS", "a credit paid in part shows"
+    for k in (pygame.K_6, pygame.K_5):
         press(app, k)
-    assert (cab.credits, cab.coins) == (1, 1) and cab.credit_text() == "CREDITS 1"
+    assert cab.credits == 1 and cab.credit_text() == "CREDITS 1  1/2 COINS"
     assert not any(a.kind == "text" for a in app.action_log)
     press(app, pygame.K_1)                     # Start spends the credit
-    assert isinstance(app.top, GameScene) and cab.credits == 0
+    assert any(isinstance(s, GameScene) for s in app.stack) and cab.credits == 0
     app.pop_to(cab.launcher)
     press(app, pygame.K_1)
-    assert app.top is cab.launcher and cab.credit_text() == "INSERT COIN"
+    assert app.top is cab.launcher and cab.credit_text() == "1/2 COINS"
+    books = app.store.load("cabinet/books", {})
+    assert books["coins"] == {"1": 2, "2": 1} and books["credits_played"] == 1
     cab.k["free_play"] = True
     assert cab.credit_text() == "FREE PLAY" and cab.prompt_text() == "PRESS START"
+
+
+def test_each_coin_slot_has_its_price_and_credits_stop_at_the_cap(cabinet):
+    app, cab, clock = cabinet(free_play=False, coins_per_credit=1, coin2_per_credit=2,
+                              credit_cap=3)
+    press(app, pygame.K_6)
+    assert cab.credits == 0 and cab.credit_text() == "1/2 CREDIT"
+    press(app, pygame.K_6)
+    assert cab.credits == 1
+    for _ in range(4):
+        press(app, pygame.K_5)
+    assert cab.credits == 3, "never more than the cap"
+    assert any(t[0] == "CREDIT LIMIT 3" for t in app._toasts)
+    assert cab.books.data["coins"] == {"1": 4, "2": 2}, "every coin is counted"
+    assert cab.books.data["credits_bought"] == 3
 
 
 # -- the operator -----------------------------------------------------------------------------
@@ -280,15 +309,70 @@ def test_the_operator_pin_is_set_then_refused_when_wrong(cabinet, tmp_path):
     assert app.top.mode == "check"
     pin = app.top
     enter_pin(app, [4, 3, 2, 1])
-    assert pin.result == "wrong" and app.top is cab.launcher
+    assert pin.result == "wrong" and app.top is pin, "the box stays, waiting"
     assert not any(isinstance(s, OperatorScene) for s in app.stack)
-    press(app, pygame.K_F2)
+    assert pin.wait_text().startswith("Wrong PIN (1 of 5)")
+    enter_pin(app, [1, 2, 3, 4])                      # ignored while it waits
+    assert app.top is pin
+    clock.run(app, 2.25)
     enter_pin(app, [1, 2, 3, 4])
     assert isinstance(app.top, OperatorScene)
     app.pop()
     (tmp_path / "data" / "reset-pin").write_text("")
     press(app, pygame.K_F2)
     assert app.top.mode == "set", "a reset-pin file forgets the PIN"
+
+
+def test_wrong_pins_cost_a_growing_wait_and_five_lock_the_box(cabinet, make_app, tmp_path):
+    app, cab, clock = cabinet()
+    assert operator.set_pin(app.store.dir, "2468")
+    press(app, pygame.K_F2)
+    pin = app.top
+    waits = []
+    for n in range(1, 6):
+        enter_pin(app, [1, 1, 1, 1])
+        assert pin.result == "wrong" and app.top is pin
+        waits.append(cab.guard.wait_left())
+        assert pin.wait_text(), "the wait is shown on the box"
+        if n < 5:
+            clock.run(app, waits[-1] + 0.25)
+            assert not pin.wait_text()
+    assert waits[:4] == sorted(waits[:4]) and len(set(waits[:4])) == 4, waits
+    assert cab.guard.locked and waits[4] >= 15 * 60
+    assert pin.wait_text().startswith("Too many wrong PINs: locked")
+    enter_pin(app, [2, 4, 6, 8])
+    assert app.top is pin, "a locked box takes not even the right PIN"
+    # the lock outlives a restart of the program
+    restarted = operator.PinGuard(app.store, clock)
+    assert restarted.locked and restarted.wait_left() > 14 * 60
+    clock.run(app, 15 * 60 + 1, step=5.0)
+    assert app.top is not pin or not pin.wait_text()
+    press(app, pygame.K_F2)
+    if not isinstance(app.top, PinScene):
+        press(app, pygame.K_F2)
+    enter_pin(app, [2, 4, 6, 8])
+    assert isinstance(app.top, OperatorScene) and cab.guard.fails == 0
+
+
+def test_the_panel_never_chooses_the_first_pin(cabinet):
+    app, cab, clock = cabinet()
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        pad.press("back")
+        app.step()
+        pad.press("start")
+        app.step()
+        clock.run(app, 3.25)
+        assert isinstance(app.top, PinScene) and app.top.mode == "unset"
+        pad.release("start")
+        pad.release("back")
+        frames(app, 2)
+        enter_pin(app, [1, 2, 3, 4])
+        assert not operator.pin_is_set(app.store.dir)
+        assert not any(isinstance(s, OperatorScene) for s in app.stack)
+    finally:
+        pad.unplug()
 
 
 def test_the_operator_menu_hides_a_game_and_sets_the_price(cabinet):
@@ -328,16 +412,60 @@ def test_the_pad_service_combination_opens_the_pin(cabinet):
         pad.unplug()
 
 
-def test_the_exit_hold_ends_the_program(cabinet):
+def test_holding_both_starts_opens_the_pin_box_and_never_quits(cabinet):
     app, cab, clock = cabinet()
+    operator.set_pin(app.store.dir, "1234")
     for k in (pygame.K_1, pygame.K_2):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
                                              scancode=0))
     app.step()
-    clock.run(app, 4.0)
-    assert app.running, "not before five seconds"
-    clock.run(app, 1.25)
-    assert not app.running
+    clock.run(app, 10.0)
+    assert app.running, "no exit for customers"
+    pins = [s for s in app.stack if isinstance(s, PinScene)]
+    assert len(pins) == 1 and app.top is pins[0] and pins[0].mode == "check"
+    for k in (pygame.K_1, pygame.K_2):
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="",
+                                             scancode=0))
+    frames(app, 2)
+    assert app.running
+
+
+def test_exit_to_the_desktop_returns_the_status_the_service_keeps_down(cabinet):
+    app, cab, clock = cabinet()
+    press(app, pygame.K_F2)
+    enter_pin(app, [0, 0, 0, 0])
+    enter_pin(app, [0, 0, 0, 0])
+    op = app.top
+    op.menu.cursor = [i.label for i in op.menu.items].index("Exit to the desktop")
+    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert not app.running and app.exit_status == EXIT_TO_DESKTOP == 64
+    unit = (ROOT / "cabinet" / "tricade.service").read_text()
+    assert f"RestartPreventExitStatus={EXIT_TO_DESKTOP}" in unit and "Restart=always" in unit
+
+
+def test_the_keyboard_is_grabbed_in_kiosk_mode(cabinet):
+    app, cab, clock = cabinet()
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    assert window.keyboard_grabbed, "window-manager shortcuts must not fire"
+    assert os.environ.get("SDL_GRAB_KEYBOARD") == "1"
+
+
+def test_a_setting_not_kept_is_told_each_time(cabinet, tmp_path):
+    app, cab, clock = cabinet()
+    press(app, pygame.K_F2)
+    enter_pin(app, [0, 0, 0, 0])
+    enter_pin(app, [0, 0, 0, 0])
+    op = app.top
+    op.menu.cursor = [i.label for i in op.menu.items].index("Credit cap")
+    app.store.save = lambda *a, **k: False          # the data folder refuses every write
+    app._toasts.clear()
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    told = [t[0] for t in app._toasts if "NOT kept" in t[0]]
+    assert len(told) == 2 and op.not_kept == 2 and cab.k["credit_cap"] == 11
 
 
 # -- never a traceback on the glass -----------------------------------------------------------
@@ -367,24 +495,53 @@ def test_outside_kiosk_mode_an_error_still_raises(make_app):
 
 
 # -- high scores -----------------------------------------------------------------------------
-def test_a_win_against_the_computer_asks_for_initials_with_the_stick(cabinet, monkeypatch):
-    app, cab, clock = cabinet()
-    import games
+def _win(app, cab, box="kit"):
     from games.core.records import Result
     name = next(n for n in shown_games() if games.get(n).records == "cabinet")
     scene = open_from_launcher(app, cab, name)
     seats = dict(scene.table.seats)
     person = next(iter(seats))
     seats.update({s: "computer" for s in seats if s != person}, **{person: "human"})
-    cab.game_over(scene, Result(name, frozenset([person]), seats, 4, 30))
-    assert isinstance(app.top, halloffame.InitialsScene)
+    result = Result(name, frozenset([person]), seats, 4, 30)
+    if box == "kit":
+        cab.game_over(scene, result)
+        assert app.top.name == "initials" and app.top.look is scene.look, "the look's own box"
+    else:                                  # the cabinet's box, for a look with no kit
+        app.push(halloffame.InitialsScene(scene, halloffame.entry_of(result)))
+    assert hasattr(app.top, "win")
+    return name, scene
+
+
+@pytest.mark.parametrize("box", ["kit", "own"])
+def test_a_win_against_the_computer_asks_for_initials_by_arcade_rules(cabinet, box):
+    app, cab, clock = cabinet()
+    name, scene = _win(app, cab, box)
+    button1, button2 = (pygame.K_LCTRL, pygame.KMOD_LCTRL), (pygame.K_LALT, pygame.KMOD_LALT)
     press(app, pygame.K_UP)                                   # A -> B
-    press(app, pygame.K_RIGHT)
+    press(app, *button1)                                      # next letter
     press(app, pygame.K_DOWN)                                 # A -> Z
-    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    press(app, *button2)                                      # back to the first
+    press(app, pygame.K_UP)                                   # B -> C
+    press(app, *button1)
+    press(app, *button1)
+    assert app.top.name in ("initials", "cabinet-initials"), "two letters: not done yet"
+    press(app, pygame.K_UP)
+    press(app, *button1)                                      # the third: done
     assert app.top is scene
-    assert halloffame.lines(app.store, name)[1].strip().startswith("1. BZA  level 4")
-    assert any("BZA" in line for line in cab.score_lines(name))
+    assert halloffame.lines(app.store, name)[1].strip().startswith("1. CZB  level 4")
+    assert any("CZB" in line for line in cab.score_lines(name))
+
+
+@pytest.mark.parametrize("box", ["kit", "own"])
+def test_initials_left_alone_enter_what_is_there_once(cabinet, box):
+    app, cab, clock = cabinet(attract_after=10, continue_after=30)
+    name, scene = _win(app, cab, box)
+    box = app.top
+    press(app, pygame.K_UP)                                   # B, then nobody
+    clock.run(app, 60)
+    assert box not in app.stack and box.win.kept
+    wins = halloffame.load(app.store, name)["wins"]
+    assert [w["initials"] for w in wins] == ["BAA"], "entered once, as it stood"
 
 
 # -- the pads SDL does not know --------------------------------------------------------------
@@ -399,26 +556,81 @@ def test_a_gamecontrollerdb_in_the_data_dir_is_loaded(make_app, tmp_path):
     assert app.pad_mappings == 1
 
 
-# -- starting at boot --------------------------------------------------------------------------
-def test_the_systemd_unit_and_the_autostart_entry_parse():
-    unit = configparser.ConfigParser(strict=True, interpolation=None)
-    unit.optionxform = str
-    unit.read(ROOT / "cabinet" / "tricade.service", encoding="utf-8")
-    assert "--kiosk" in unit["Service"]["ExecStart"]
-    assert unit["Service"]["Restart"] in ("on-failure", "always")
-    assert unit["Install"]["WantedBy"]
-    desk = configparser.ConfigParser(strict=True, interpolation=None)
-    desk.optionxform = str
-    desk.read(ROOT / "cabinet" / "tricade.desktop", encoding="utf-8")
-    e = desk["Desktop Entry"]
-    assert e["Type"] == "Application" and "--kiosk" in e["Exec"] and e["Name"]
-    if shutil.which("systemd-analyze"):
-        r = subprocess.run(["systemd-analyze", "--user", "verify",
-                            str(ROOT / "cabinet" / "tricade.service")],
-                           capture_output=True, text=True, timeout=30)
-        assert "Unknown key" not in r.stderr and "Invalid" not in r.stderr, r.stderr
-
-
+# -- starting at boot: tests/test_cabinet_service.py ------------------------------------------
 def test_main_takes_the_kiosk_flag():
     import main
     assert main.parse_args(["--kiosk"]).kiosk and not main.parse_args([]).kiosk
+
+
+# -- everything left alone comes back to the attract loop ------------------------------------
+def until_attract(app, clock, limit=60.0, step=0.25):
+    """Fake seconds until the attract loop is on top (None if not within ``limit``)."""
+    t = 0.0
+    while t < limit:
+        clock.run(app, step)
+        t += step
+        if isinstance(app.top, AttractScene):
+            return t
+    return None
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_game_left_on_its_title_returns_to_attract(cabinet, name):
+    app, cab, clock = cabinet(attract_after=10, continue_after=30)
+    scene = open_from_launcher(app, cab, name, past_title=False)
+    took = until_attract(app, clock)
+    assert took is not None, [type(s).__name__ for s in app.stack]
+    assert scene not in app.stack and app.stack[:1] == [cab.launcher]
+
+
+class Question(Scene):
+    """Any question or dialog over a game (the timeout knows none by name)."""
+    name = "confirm"
+    transparent = True
+
+
+def test_a_question_over_a_game_left_alone_returns_to_attract(cabinet):
+    app, cab, clock = cabinet(attract_after=10, continue_after=30)
+    scene = open_from_launcher(app, cab, shown_games()[0])
+    clock.run(app, 1)
+    question = app.push(Question(app))
+    took = until_attract(app, clock)
+    assert took is not None and question not in app.stack and scene not in app.stack
+
+
+def test_the_operator_menu_left_alone_returns_to_attract(cabinet):
+    app, cab, clock = cabinet(attract_after=10, continue_after=30)
+    press(app, pygame.K_F2)
+    enter_pin(app, [0, 0, 0, 0])
+    enter_pin(app, [0, 0, 0, 0])
+    op = app.top
+    assert isinstance(op, OperatorScene)
+    press(app, pygame.K_DOWN)
+    op.menu.cursor = [i.label for i in op.menu.items].index("Bookkeeping")
+    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert app.top.name == "cabinet-books"
+    took = until_attract(app, clock)
+    assert took is not None and not any(isinstance(s, OperatorScene) for s in app.stack)
+
+
+def test_a_finished_game_is_recorded_then_returns_to_attract(cabinet, monkeypatch):
+    import time
+    app, cab, clock = cabinet(anim_speed=50.0, attract_after=10, continue_after=30)
+    name = shown_games()[0]
+    scene = open_from_launcher(app, cab, name)
+    for seat in scene.table.seats:
+        scene.table.set_seat(seat, "computer")
+    scene.table.min_think = 0.0
+    recorded = []
+    real = type(scene).record
+    monkeypatch.setattr(type(scene), "record", lambda self, r: (recorded.append(r),
+                                                               real(self, r)))
+    end = time.monotonic() + 60
+    while not scene.table.state.is_over and time.monotonic() < end:
+        clock.t += 0.02
+        app.step()
+        time.sleep(0.001)
+    assert scene.table.state.is_over
+    took = until_attract(app, clock)
+    assert took is not None and scene not in app.stack
+    assert len(recorded) == 1, "the result is recorded once, before the game is closed"

@@ -46,7 +46,11 @@ def test_a_demo_game_writes_nothing_and_finishes_fast(make_app, tmp_path, name):
     scene = app.push(games.get(name).scene_factory()(app, seed=3, demo=True))
     scene.table.min_think = 0.0
     assert set(scene.table.seats.values()) == {"computer"}
-    end = time.monotonic() + 60
+    # the quickest level: the test is of animations and files, not of thinking (searches
+    # are budgeted in work, so a busy machine makes level 3 slower, never shorter); the
+    # deadline only guards against a game that never ends
+    scene.table.set_level(1)
+    end = time.monotonic() + 300
     while not scene.table.state.is_over and time.monotonic() < end:
         app.step()
         time.sleep(0.001)
@@ -127,6 +131,61 @@ def test_a_save_knows_its_board(tmp_path):
         other.replay(data)
 
 
+def test_a_save_with_one_edited_dice_throw_is_refused(tmp_path):
+    """Every chance outcome of a save must be the one the seed draws at that ply: a throw
+    changed to another possible outcome (here the same dice swapped, which replays
+    legally) is refused, and the file is moved aside with a sentence."""
+    import json
+    from games.core.store import Store
+    told = []
+    store = Store(tmp_path, log=told.append)
+    t = Table("triple3", "games.triple3.rules", "games.triple3.ai", worker=None, seed=5)
+    rng = random.Random(2)
+    throws = 0
+    while throws < 6 and not t.state.is_over:
+        if t.state.is_chance:
+            t.roll()
+            throws += 1
+        else:
+            t.play(rng.choice(t.state.legal_moves()))
+    t.save(store, "saves/t3")
+    fresh = Table("triple3", "games.triple3.rules", "games.triple3.ai", worker=None, seed=1)
+    assert fresh.load(store, "saves/t3") and fresh.state == t.state
+    data = t.save_data()
+    k = next(i for i, m in enumerate(data["moves"]) if "+" in m and m[0] != m[2])
+    a, b = data["moves"][k].split("+")
+    data["moves"][k] = f"{b}+{a}"         # another possible outcome with the same effect
+    with pytest.raises(ValueError, match=f"move {k + 1} .*seed draws"):
+        t.replay(data)
+    path = store.path("saves/t3")
+    doc = json.loads(path.read_text())
+    doc["data"]["moves"][k] = data["moves"][k]
+    path.write_text(json.dumps(doc))
+    assert not fresh.load(store, "saves/t3")
+    assert len(told) == 1 and "seed draws" in told[0]
+    assert not path.exists() and list(tmp_path.glob("saves/t3.json.bad*"))
+
+
+def test_a_triaxis_save_with_a_stuck_mover_is_refused(tmp_path):
+    """A save edited to start where the seat to place has no empty zone used to be taken,
+    and the computer then crashed on every resume; from_text now refuses it."""
+    from games.core.store import Store
+    told = []
+    store = Store(tmp_path, log=told.append)
+    t = Table("triaxis", "games.triaxis.rules", "games.triaxis.ai", worker=None, seed=3,
+              options={"seats": 2})
+    data = t.save_data()
+    data["start"] = "triaxis\nseats red:4 blue:4\nturn red\nphase setup\nround 1\nf11 f21\n"
+    data["first"] = None
+    store.save("saves/tx", data, 1)
+    other = Table("triaxis", "games.triaxis.rules", "games.triaxis.ai", worker=None, seed=3,
+                  options={"seats": 2}, seats={"red": "computer", "blue": "computer"})
+    assert not other.load(store, "saves/tx")
+    assert len(told) == 1
+    other.update()                          # the game in hand goes on
+    assert other.state.phase == "setup"
+
+
 def test_a_save_with_an_option_of_the_wrong_kind_is_refused():
     t = Table("tripppin", "games.tripppin.rules", "games.tripppin.ai", worker=None, seed=4,
               options={"first": "orange", "fair": True})
@@ -164,3 +223,19 @@ def test_the_table_knows_the_last_move():
     assert t.last_move == move
     t.undo()
     assert t.last_move is None
+
+
+def test_the_memory_soak_plays_and_reports_rss(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    log = tmp_path / "rss.log"
+    out = subprocess.run([sys.executable, "-m", "games.soakai", "--minutes", "0.001",
+                          "--interval", "0.001", "--log", str(log)], cwd=str(root),
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    lines = log.read_text().splitlines()
+    assert lines[0].startswith("memory soak:")
+    assert "RSS" in lines[1] and lines[-1].endswith("(end)")
+    assert "games     1 (triple3 1" in lines[-1]

@@ -311,7 +311,7 @@ def test_cleanup_removes_only_our_left_over_temp_files(tmp_path):
     import fcntl
     (tmp_path / "saves").mkdir()
     ours = [tmp_path / ".settings.json.a1b2c3d4.tmp", tmp_path / "saves" / ".g.json.x_y9z8w7.tmp",
-            tmp_path / ".tricade-check.abc12345.tmp"]
+            tmp_path / ".tricade-check.abc12345.tmp", tmp_path / ".cabinet-pin.k2j_4lq9.tmp"]
     theirs = [tmp_path / "notes.tmp", tmp_path / ".hidden.tmp", tmp_path / "settings.json",
               tmp_path / "saves" / ".G.json.a1b2c3d4.tmp"]
     for p in ours + theirs:
@@ -338,8 +338,9 @@ import sys
 sys.path.insert(0, sys.argv[2])
 from games.core.store import Store
 store = Store(sys.argv[1], log=lambda s: None)
-n = int(sys.argv[3])
-print("ready", flush=True)
+n = int(sys.argv[3]) + 1
+assert store.save("saves/loop", {"n": n, "pad": "x" * 20000})
+print("ready", flush=True)      # only once a whole file exists: a kill from now on is fair
 while True:
     n += 1
     assert store.save("saves/loop", {"n": n, "pad": "x" * 20000})
@@ -363,7 +364,7 @@ def test_killed_mid_save_leaves_the_last_file_whole_and_no_temp_after_start(tmp_
         assert [p.name for p in (tmp_path / "saves").iterdir()] == ["loop.json"]
         data = store.load("saves/loop", None)
         assert store.notices == []                  # whole: nothing moved aside
-        assert data["pad"] == "x" * 20000 and data["n"] >= last
+        assert data["pad"] == "x" * 20000 and data["n"] > last
         last = data["n"]
     assert last > 0
     print(f"temp files left by kills and cleaned up: {removed}")
@@ -496,3 +497,242 @@ def test_schema_fields():
     for _ in range(5000):
         deep = [deep]
     assert s.ListOf(s.Raw([]), default=[]).fix(deep) is not None
+
+
+# -- one Tricade per data folder; the command line's edges ------------------------------------
+
+APP_ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+
+
+def start_main(data, *args, **kw):
+    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data),
+                             "--mute", *args], cwd=str(ROOT), env=APP_ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def wait_for_lock(proc, data, timeout=60.0):
+    """Until ``proc`` holds the data folder (it writes its pid into the lock file once it
+    has the lock); read only, so the wait itself never takes the lock from it."""
+    lock = Path(data) / store_mod.LOCK_NAME
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            if lock.read_text() == f"{proc.pid}\n":
+                return
+        except OSError:
+            pass
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < end, "the app never took the data folder's lock"
+        time.sleep(0.02)
+
+
+def run_main(data, *args):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data),
+                           "--mute", "--frames", "1", *args], cwd=str(ROOT), env=APP_ENV,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.skipif(store_mod.fcntl is None, reason="no fcntl: no lock, play goes on")
+def test_a_second_tricade_on_the_same_data_folder_says_so_and_a_killed_ones_lock_is_gone(
+        tmp_path):
+    data = tmp_path / "data"
+    first = start_main(data, "--frames", "1000000")
+    try:
+        wait_for_lock(first, data)
+        second = run_main(data)
+        assert second.returncode == 1
+        assert second.stderr.strip().count("\n") == 0
+        assert second.stderr.startswith("Another Tricade is already using the data folder")
+        assert run_main(tmp_path / "other").returncode == 0      # another folder is free
+    finally:
+        first.kill()                                            # SIGKILL: no clean-up at all
+        first.communicate()
+    third = run_main(data)                                      # the stale lock never blocks
+    assert third.returncode == 0, third.stderr
+
+
+def test_a_second_store_in_the_same_process_is_refused_too(tmp_path):
+    if store_mod.fcntl is None:
+        assert store_mod.lock_data_dir(tmp_path) is None
+        return
+    fd = store_mod.lock_data_dir(tmp_path)
+    assert fd is not None
+    try:
+        with pytest.raises(store_mod.AlreadyRunning):
+            store_mod.lock_data_dir(tmp_path)
+    finally:
+        os.close(fd)
+    os.close(store_mod.lock_data_dir(tmp_path))                 # released with its holder
+    f = tmp_path / "file"
+    f.write_text("x")
+    assert store_mod.lock_data_dir(f / "data") is None          # cannot lock: play goes on
+
+
+def test_ctrl_c_ends_quietly(tmp_path):
+    data = tmp_path / "data"
+    app = start_main(data, "--frames", "1000000", "triaxis", start_new_session=True)
+    try:
+        wait_for_lock(app, data)
+        os.killpg(app.pid, signal.SIGINT)                       # as the terminal sends it
+        try:
+            out, err = app.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.kill(app.pid, signal.SIGABRT)
+            print("HUNG", app.communicate()[1][-5000:])
+            raise
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode in (0, 130)
+    assert err.strip() == "", err
+
+
+def test_a_screenshot_that_cannot_be_written_is_one_sentence(tmp_path):
+    folder = tmp_path / "shot.png"
+    folder.mkdir()
+    r = run_main(tmp_path / "data", "--screenshot", str(folder))
+    assert r.returncode == 2 and "is a directory" in r.stderr and "Traceback" not in r.stderr
+    if os.path.isdir("/proc/self"):
+        # the folder exists and looks writable, but nothing can be created in it
+        r = run_main(tmp_path / "data", "--screenshot", "/proc/tricade-shot.png")
+        assert r.returncode == 1, r.stderr
+        assert r.stderr.startswith("Could not write the screenshot /proc/tricade-shot.png")
+        assert r.stderr.strip().count("\n") == 0
+
+
+def test_a_relative_xdg_data_home_is_ignored(monkeypatch, tmp_path):
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("XDG is for Linux and other Unixes")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/share")
+    assert store_mod.default_data_dir() == tmp_path / ".local" / "share" / "tricade"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "abs"))
+    assert store_mod.default_data_dir() == tmp_path / "abs" / "tricade"
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    assert store_mod.default_data_dir() == tmp_path / ".local" / "share" / "tricade"
+
+
+def test_a_failed_pin_write_leaves_no_temp_file(tmp_path, monkeypatch):
+    from games.cabinet import operator
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(operator.os, "fsync", full)
+    assert operator.set_pin(tmp_path, "1234") is False
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    assert operator.set_pin(tmp_path, "1234") and operator.check_pin(tmp_path, "1234")
+
+
+# -- every damaged file is told ----------------------------------------------------------------
+
+def test_nan_and_a_repeated_key_are_told_and_moved_aside(tmp_path):
+    from games.tripppin import scores
+    told = []
+    store = Store(tmp_path, log=told.append)
+    (tmp_path / "scores").mkdir()
+    path = tmp_path / "scores" / "tripppin.json"
+    path.write_text('{"format": "tricade", "kind": "scores/tripppin", "version": 1, '
+                    '"data": {"3": {"won": NaN, "lost": 2}}}')
+    assert scores.load(store) == {}
+    assert len(told) == 1 and "NaN" in told[0] and "moved aside" in told[0]
+    assert not path.exists() and (tmp_path / "scores" / "tripppin.json.bad").exists()
+    # two "data" keys: json would keep the last (empty) one and reset the record silently
+    path.write_text('{"format": "tricade", "kind": "scores/tripppin", "version": 1, '
+                    '"data": {"3": {"won": 5, "lost": 2}}, "data": {}}')
+    assert scores.load(store) == {}
+    assert len(told) == 2 and "'data' twice" in told[1]
+    assert (tmp_path / "scores" / "tripppin.json.bad2").exists()
+
+
+def test_a_score_table_with_wrong_typed_rows_keeps_the_rest_and_says_so(tmp_path):
+    from games.tripppin import scores
+    told = []
+    store = Store(tmp_path, log=told.append)
+    (tmp_path / "scores").mkdir()
+    path = tmp_path / "scores" / "tripppin.json"
+    path.write_text(doc("scores/tripppin", {"3": {"won": 5, "lost": 2},
+                                            "4": {"won": "7", "lost": 1},
+                                            "5": [1, 2]}))
+    got = scores.load(store)
+    assert got["3"] == {"won": 5, "lost": 2}                 # the good row is kept
+    assert len(told) == 1 and told[0].startswith("Part of the scores of tripppin could not "
+                                                 "be read (")
+    assert "moved aside as tripppin.json.bad" in told[0]
+    bad = json.loads((tmp_path / "scores" / "tripppin.json.bad").read_text())
+    assert bad["data"]["4"] == {"won": "7", "lost": 1}       # the original, untouched
+    # what was kept is written back: the next start reads it without a word
+    again = []
+    assert scores.load(Store(tmp_path, log=again.append)) == got and again == []
+
+
+def test_settings_with_a_bad_value_keep_the_rest_and_say_so(tmp_path):
+    told = []
+    store = Store(tmp_path, log=told.append)
+    (tmp_path / "settings.json").write_text(doc("settings", {"volume": 99, "scale": "integer"}))
+    got = store_mod.load_settings(store)
+    assert got["scale"] == "integer" and got["volume"] == 8
+    assert len(told) == 1 and "volume" in told[0] and "the settings" in told[0]
+    assert (tmp_path / "settings.json.bad").exists()
+    # a file from before a setting existed is not damaged: nothing is said
+    (tmp_path / "settings.json").write_text(doc("settings", {"scale": "integer"}))
+    quiet = []
+    assert store_mod.load_settings(Store(tmp_path, log=quiet.append))["scale"] == "integer"
+    assert quiet == []
+
+
+# -- gamecontrollerdb.txt: bounded reads --------------------------------------------------------
+
+def pad_line(i, platform="Linux"):
+    return (f"{i:032x},Pad {i},a:b0,b:b1,x:b2,y:b3,back:b6,start:b7,leftx:a0,lefty:a1,"
+            f"dpup:h0.1,dpdown:h0.4,dpleft:h0.8,dpright:h0.2,platform:{platform},\n")
+
+
+def test_a_fifo_or_a_huge_gamecontrollerdb_never_holds_start_up(tmp_path):
+    from games.core import input as input_mod
+    fifo = tmp_path / "fifo" / "gamecontrollerdb.txt"
+    fifo.parent.mkdir()
+    os.mkfifo(fifo)                                   # a read would wait for a writer forever
+    assert input_mod.load_controller_mappings(str(fifo)) == -1
+    r = run_main(fifo.parent)                         # the real program, with the FIFO there
+    assert r.returncode == 0, r.stderr
+    big = tmp_path / "big" / "gamecontrollerdb.txt"
+    big.parent.mkdir()
+    with open(big, "w") as f:
+        f.writelines(pad_line(i) for i in range(100_000))
+    assert big.stat().st_size > input_mod.MAPPINGS_MAX_BYTES
+    assert input_mod.load_controller_mappings(str(big)) == -1      # not read at all
+    r = run_main(big.parent)
+    assert r.returncode == 0, r.stderr
+
+
+def test_mappings_stop_when_their_time_is_up_and_keep_only_this_platform(tmp_path,
+                                                                          make_app):
+    from games.core import input as input_mod
+    make_app()                                        # SDL up, as at start-up
+    db = tmp_path / "gamecontrollerdb.txt"
+    with open(db, "w") as f:
+        f.write("# a comment\n\n")
+        f.writelines(pad_line(i + 1) for i in range(3000))
+        f.writelines(pad_line(i + 1, "Windows") for i in range(3000, 3100))
+    ticks = iter(range(10 ** 6))
+    clock = lambda: next(ticks) * 0.01               # every look at the clock: 10 ms later
+    added = input_mod.load_controller_mappings(str(db), seconds=0.5, clock=clock)
+    assert 0 < added <= 32 * 52                      # stopped after some fifty looks
+    platform = "Linux" if sys.platform.startswith("linux") else None
+    if platform:
+        db.write_text("".join(pad_line(i) for i in range(5000, 5010))
+                      + "".join(pad_line(i, "Windows") for i in range(6000, 6010)))
+        assert input_mod.load_controller_mappings(str(db)) == 10
+
+
+def test_a_data_dir_given_by_name_that_cannot_be_used_is_one_sentence(tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    r = run_main(f / "data")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines()[-1] == (
+        f"python main.py: error: --data-dir '{f / 'data'}' cannot be used: a file stands "
+        f"where a folder of the data folder should be")

@@ -92,10 +92,35 @@ def test_plans_the_whole_turn():
 
 
 def test_deterministic():
-    for i, s in enumerate(POSITIONS[:12]):
-        a = ai.choose_move(s, 3, random.Random(i))
-        b = ai.choose_move(s, 3, random.Random(i))
-        assert a == b
+    """The plan is budgeted in scored positions, not seconds: the same position, level and
+    seed give the same move however busy the machine is."""
+    moving = [s for s in POSITIONS if s.phase == "move"]
+    assert len(moving) >= 12
+    for level in ai.LEVELS:
+        for i, s in enumerate(POSITIONS[:12] + moving[:: max(1, len(moving) // 12)]):
+            a = ai.choose_move(s, level, random.Random(i))
+            b = ai.choose_move(s, level, random.Random(i))
+            assert a == b, (level, i)
+
+
+def test_plan_budget_narrows_the_search_and_stays_deterministic():
+    s = new_game(seed=3, seats=2)
+    rng = random.Random(3)
+    while s.phase == "setup":
+        s = s.play(rng.choice(s.legal_moves()))
+    s = s.play("6")
+    full, small = {}, {}
+    plans = ai.plan_turn(s, ai.BEAM[3], random.Random(0), stats=full)
+    assert not full["narrowed"] and full["work"] < ai.NODE_BUDGET
+    narrow = ai.plan_turn(s, ai.BEAM[3], random.Random(0), budget=300, stats=small)
+    assert small["narrowed"] and 300 <= small["work"] < full["work"]
+    assert narrow and plans
+    again = ai.plan_turn(s, ai.BEAM[3], random.Random(0), budget=300)
+    assert [p[:2] for p in again] == [p[:2] for p in narrow]
+
+
+def test_wall_clock_is_only_a_far_safety_net():
+    assert ai.HARD_TIME >= 10 * 0.3       # ten times the slowest plan measured (bench)
 
 
 def test_bad_level():

@@ -174,3 +174,11 @@ def test_prompt_and_result_and_scores_rows():
     for heading in ("Played", "Won", "Best population"):
         end = lines[0].index(heading) + len(heading)
         assert lines[1][end - 1] != " ", f"the value ends under {heading}"
+
+
+def test_the_spin_prompt_names_the_control_in_hand():
+    assert play.spin_prompt("red", ("key", "A")) == "RED: press Space to spin the spinner."
+    assert play.spin_prompt("red", ("mouse", "A")) == "RED: click to spin the spinner."
+    assert play.spin_prompt("blue", ("pad", "B")) == "BLUE: press B to spin the spinner."
+    assert play.spin_prompt("green", ("", "A")) == \
+        "GREEN: press Space, click or press A to spin the spinner."

@@ -463,3 +463,25 @@ def test_hypothesis_random_games_keep_invariants(seed, seats, choices):
     assert State.from_text(last.to_text()) == last
     if last.is_over:
         assert last.winners() <= set(last.players) and last.winners()
+
+
+def test_a_mover_with_nowhere_to_place_is_refused():
+    # setup on a full island: no game reaches it (islands have room for every placement)
+    with pytest.raises(ValueError, match="line 4: red .*no legal placement"):
+        State.from_text("triaxis\nseats red:4 blue:4\nturn red\nphase setup\nround 1\n"
+                        "f11 f21\n")
+    # the same island with room is fine
+    s = State.from_text("triaxis\nseats red:4 blue:4\nturn red\nphase setup\nround 1\n"
+                        "f11 f21 g.\n")
+    assert s.legal_moves() == [("@", 2)]
+
+
+def test_the_island_is_at_most_16_by_10():
+    head = "triaxis\nseats red:4 blue:4\nturn red\nphase setup\nround 1\n"
+    ok = State.from_text(head + " ".join(["f."] * 16) + "\n")
+    assert ok.island.width == 16
+    with pytest.raises(ValueError, match="line 6: a row has 1 to 16 zones, found 17"):
+        State.from_text(head + " ".join(["f."] * 17) + "\n")
+    with pytest.raises(ValueError, match="at most 10 rows"):
+        State.from_text(head + "f.\n" * 11)
+    assert State.from_text(head + "f.\n" * 10).island.height == 10

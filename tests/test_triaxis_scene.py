@@ -61,7 +61,8 @@ def log_pushes(app) -> list:
 
 
 def start_playing(app, scene):
-    """Title "Start", set-up "Start", accept the Biosphere: the placement begins."""
+    """Title "Start", set-up "Start", accept the Biosphere, each person's colour as offered:
+    the placement begins."""
     assert top(app) == "title"
     key(app, pygame.K_RETURN)
     assert top(app) == "menu"
@@ -69,7 +70,23 @@ def start_playing(app, scene):
     assert top(app) == "confirm" and "Accept this Biosphere? (Y/n)" in \
         app.top.prompt_lines()[-1]
     key(app, pygame.K_y, unicode="y")
+    while top(app) == "ask" and "habitat" in question(app):
+        key(app, pygame.K_RETURN)
     assert app.top is scene and scene.state.phase == "setup"
+
+
+def spin_if_asked(app, scene, way, pad):
+    """A person's spin waits for them: set it going by ``way``; True if it did."""
+    if not scene.spin_waits():
+        return False
+    if way == "keys":
+        key(app, pygame.K_SPACE, unicode=" ")
+    elif way == "mouse":
+        click(app, scene.zone_centre(scene.state.island.land[0]))
+    else:
+        pad_press(app, pad, "a")
+    assert not scene.spin_waits()
+    return True
 
 
 def walk(app, scene, z, press):
@@ -103,6 +120,8 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
         key(app, pygame.K_n, unicode="n")                  # another one, please
         assert top(app) == "confirm" and t.state.island.terrain != first.terrain
         pad_press(app, pad, "a")                           # accepted
+        assert top(app) == "ask" and "habitat" in question(app)
+        pad_press(app, pad, "a")                           # red, as last time
         assert app.top is scene and t.state.phase == "setup"
         assert t.seats == {"red": "human", "blue": "computer", "green": "computer"}
         # placement: by the mouse, by the keys, then the rest at random
@@ -142,6 +161,8 @@ def test_a_whole_three_seat_game_with_one_person(make_app):
                     assert run_until(app, lambda: t.state.phase != "harvest-colour")
                     assert any("HARVEST" in e for e in scene.status.history)
                 harvested = True
+                continue
+            if spin_if_asked(app, scene, ("keys", "mouse", "pad")[n % 3], pad):
                 continue
             if not t.human_to_move:
                 app.step()
@@ -447,3 +468,131 @@ def test_score_files_are_checked_and_kept_apart(tmp_path):
             pass
         else:
             raise AssertionError(f"{bad} validated")
+
+
+# -- as the manual tells it ---------------------------------------------------------------------
+
+def test_colours_are_chosen_after_the_biosphere_is_accepted(make_app):
+    """"When the Biosphere is accepted, each player selects a color for their habitat":
+    the set-up box asks none; each person is asked after "Accept this Biosphere?", from the
+    colours still free; the computer takes the rest; the island stays the one accepted."""
+    app, scene = open_scene(make_app, seed=7, count=3,
+                            kinds=["human", "computer", "human"] + ["computer"] * 3)
+    t = scene.table
+    pushed = log_pushes(app)
+    key(app, pygame.K_RETURN)                              # the title's Start
+    assert top(app) == "menu"
+    assert not any("habitat" in (i.label or "").lower() for i in app.top.model)
+    key(app, pygame.K_RETURN)                              # a new Biosphere
+    key(app, pygame.K_n, unicode="n")                      # another
+    assert [n for n, _ in pushed] == ["menu", "confirm", "confirm"]
+    island = t.state.island.terrain
+    key(app, pygame.K_y, unicode="y")                      # accepted: now the colours
+    assert top(app) == "ask" and "Seat 1: choose a colour" in question(app)
+    assert app.top.labels == ["RED", "BLUE", "GREEN", "YELLOW", "CYAN", "MAGENTA", "Back"]
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)                              # seat 1: YELLOW
+    assert top(app) == "ask" and "Seat 3: choose a colour" in question(app)
+    assert "YELLOW" not in app.top.labels
+    key(app, pygame.K_m, unicode="m")                      # seat 3: M)AGENTA by its letter
+    assert app.top is scene and t.state.phase == "setup"
+    assert t.state.players == ("yellow", "red", "magenta")
+    assert t.seats == {"yellow": "human", "red": "computer", "magenta": "human"}
+    assert t.state.island.terrain == island, "the Biosphere accepted is the one played"
+    assert app.game_settings("triaxis")["colours"][:3] == ["yellow", "red", "magenta"]
+    frames(app, 2)
+    row = app.last_native.subsurface((460, 37, 176, 15))   # the panel's first seat, in its colour
+    assert dos.YELLOW in colours(row)
+
+
+def test_back_from_the_colours_asks_to_accept_again(make_app):
+    app, scene = open_scene(make_app, seed=7)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_y, unicode="y")
+    assert top(app) == "ask" and "habitat" in question(app)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) == "confirm" and "Accept this Biosphere?" in question(app)
+
+
+def test_a_persons_spin_waits_for_their_key_click_or_button(make_app):
+    """"Each player's turn starts by activating the spinner": nothing is drawn until the
+    person presses; the line names the control in hand; the second spin of a HARVEST and
+    the computer's spins go by themselves."""
+    app, scene, t = two_people_placed(make_app, seed=3)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        for way, words in (("keys", "press Space to spin"), ("pad", "press A to spin"),
+                           ("mouse", "click to spin")):
+            assert t.state.phase == "spin"
+            seat, ply = t.state.turn, t.ply
+            frames(app, 20)
+            assert t.ply == ply and t.pending is None, "the spinner waits for the person"
+            assert scene.spin_waits()
+            if way == "pad":
+                pad_press(app, pad, "dpleft")              # the control in hand: the pad
+            elif way == "mouse":
+                pygame.event.post(pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=app.display.to_window((300, 100)), rel=(0, 0),
+                    buttons=(0, 0, 0)))
+                frames(app, 1)
+            else:
+                key(app, pygame.K_LEFT)
+            text, _ = scene.prompt()
+            assert text == f"{seat.upper()}: {words} the spinner.", text
+            assert spin_if_asked(app, scene, way, pad)
+            assert run_until(app, lambda: t.ply > ply)
+            assert t.move_at(ply) in rules.SPIN
+            # the person's moves (or placements), to the next person's spin
+            while not (t.state.phase == "spin" and t.state.turn != seat) \
+                    and not t.state.is_over:
+                if t.state.is_chance:
+                    assert run_until(app, lambda: not t.state.is_chance or
+                                     scene.spin_waits()), "a second spin goes by itself"
+                    continue
+                t.play(next(m for m in t.state.legal_moves() if m != "resign"))
+                frames(app, 1)
+        # a HARVEST's second spin: no press
+        assert scene.spin_waits()
+        t.play("harvest")
+        assert t.state.phase == "harvest-colour"
+        assert run_until(app, lambda: t.state.phase != "harvest-colour")
+    finally:
+        pad.unplug()
+
+
+def chord(app, at=(300, 100)):
+    """The left and right buttons pressed together (and let go)."""
+    pos = app.display.to_window(at)
+    for t, b in ((pygame.MOUSEBUTTONDOWN, 1), (pygame.MOUSEBUTTONDOWN, 3),
+                 (pygame.MOUSEBUTTONUP, 1), (pygame.MOUSEBUTTONUP, 3)):
+        pygame.event.post(pygame.event.Event(t, pos=pos, button=b))
+    frames(app, 1)
+
+
+def test_left_and_right_together_are_esc(make_app):
+    """"Press the LEFT and RIGHT mouse buttons at the same time for <ESC>": on the board it
+    asks to concede, as Esc does; in a (Y/n) question it is no, as Esc is; on the title it
+    leaves. The help pages say so."""
+    app, scene, t = two_people_placed(make_app, seed=3)
+    t.play("4")
+    frames(app, 2)
+    state = t.state
+    chord(app)
+    assert "concede the game?" in question(app)
+    chord(app)
+    assert app.top is scene and t.state == state and not t.state.is_over
+    key(app, pygame.K_ESCAPE)                              # the same as Esc
+    assert "concede the game?" in question(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert any("both mouse buttons" in line or "left and right buttons" in line
+               for page in manual.pages() for line in page)
+    app.pop()
+    again = app.push(TriAxisScene(app))
+    frames(app, 2)
+    assert top(app) == "title"
+    chord(app)
+    assert again not in app.stack

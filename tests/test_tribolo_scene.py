@@ -15,8 +15,10 @@ import pytest
 from driver import VirtualPad, click, colours, frames, key, pad_press
 from games.launcher.scene import LauncherScene, open_game
 from games.tribolo import ai, scores
+from games.tribolo import cards
 from games.tribolo import scene as tscene
-from games.tribolo.scene import CardScene, FinalScene, InitialsScene, MenuScene, TriboloScene
+from games.tribolo.cards import CardScene
+from games.tribolo.scene import TriboloScene
 from games.ui import dos
 
 EGA = {(0x00, 0x00, 0x00), (0x00, 0x00, 0xAA), (0x00, 0xAA, 0x00), (0x00, 0xAA, 0xAA),
@@ -31,6 +33,16 @@ SKIP_TEXT = "tribolo\nturn blue\nBG" + "." * 14 + "\n" + "." * 16 + "\nGB" + "."
 BEST_TEXT = "tribolo\nturn blue\nBG" + "." * 14 + "\n" + ("." * 16 + "\n") * 10
 
 
+def said(sc) -> list:
+    """Everything said on the status line, oldest first."""
+    return sc.status.history
+
+
+def top(app) -> str:
+    """The name of the scene on top ("title", "message", "ask", "confirm", "menu", ...)."""
+    return app.top.name
+
+
 def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, **kw):
     if fast:
         kw.setdefault("anim_speed", 0)
@@ -40,7 +52,7 @@ def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, *
     gs["level"] = level
     app.push(LauncherScene(app))
     assert open_game(app, "tribolo", seed=seed)
-    sc = app.top
+    sc = app.stack[-2] if top(app) == "title" else app.top
     assert isinstance(sc, TriboloScene)
     sounds = []
     real_play = app.play
@@ -54,10 +66,11 @@ def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, *
     if fast:
         sc.table.min_think = 0
     if start:
-        key(app, pygame.K_SPACE)            # "Press any key"
-        assert sc.mode == "play"
-        key(app, pygame.K_SPACE)            # "... goes first": any key goes on
-        assert sc.banner is None
+        assert top(app) == "title"
+        key(app, pygame.K_SPACE)            # the title's Start
+        assert top(app) == "message"        # "... goes first"
+        key(app, pygame.K_SPACE)            # any key goes on
+        assert app.top is sc
     return app, sc
 
 
@@ -76,42 +89,61 @@ def human_turn(app, sc):
          or (sc.table.human_to_move and not sc.holding()))
 
 
+def cursor(sc):
+    return sc.board_input
+
+
 def arrows_to(app, sc, target):
     """Move the board cursor to ``target`` with the arrow keys."""
-    if not sc.cursor.visible:
+    if not cursor(sc).visible:
         key(app, pygame.K_RIGHT)            # the first press shows the cursor where it is
-    dx = target[0] - sc.cursor.pos[0]
-    dy = target[1] - sc.cursor.pos[1]
+    dx = target[0] - cursor(sc).cursor[0]
+    dy = target[1] - cursor(sc).cursor[1]
     for _ in range(abs(dx)):
         key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
     for _ in range(abs(dy)):
         key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
-    assert tuple(sc.cursor.pos) == tuple(target)
+    assert tuple(cursor(sc).cursor) == tuple(target)
 
 
 def pad_to(app, pad, sc, target):
-    if not sc.cursor.visible:
+    if not cursor(sc).visible:
         pad_press(app, pad, "dpright")
-    dx = target[0] - sc.cursor.pos[0]
-    dy = target[1] - sc.cursor.pos[1]
+    dx = target[0] - cursor(sc).cursor[0]
+    dy = target[1] - cursor(sc).cursor[1]
     for _ in range(abs(dx)):
         pad_press(app, pad, "dpright" if dx > 0 else "dpleft")
     for _ in range(abs(dy)):
         pad_press(app, pad, "dpdown" if dy > 0 else "dpup")
-    assert tuple(sc.cursor.pos) == tuple(target)
+    assert tuple(cursor(sc).cursor) == tuple(target)
+
+
+def blue_ends_with_a_best(app, sc):
+    """Blue's only move ends the game with a new best total: the initials are asked."""
+    sc.table.new_game(start_text=BEST_TEXT)
+    app.step()
+    click(app, sc.grid.rect(2, 0).center)
+    wait(app, lambda: top(app) == "initials")
+
+
+def enter_initials(app):
+    """Enter through the three letters as they stand."""
+    for _ in range(3):
+        if top(app) == "initials":
+            key(app, pygame.K_RETURN)
 
 
 # -- whole games -------------------------------------------------------------------------------
 
 def test_a_whole_game_with_the_mouse_against_two_computers(make_app):
     app, sc = open_tribolo(make_app, seed=7, start=False)
-    assert sc.mode == "title"
-    click(app, (320, 200))                       # a click is "any key" too
-    assert sc.mode == "play" and sc.banner is not None
+    assert top(app) == "title"
+    click(app, app.top.menu.item_rect(0).center)  # "Start"
+    assert top(app) == "message"
     first = sc.state.current
-    assert f"{first.capitalize()} goes first" in sc.announcements
-    click(app, (320, 200))                       # and it dismisses "... goes first"
-    assert sc.banner is None
+    assert f"{first.capitalize()} goes first." in said(sc)
+    click(app, (320, 200))                       # a click anywhere dismisses "... goes first"
+    assert app.top is sc
     my_moves = 0
     for _ in range(200):
         human_turn(app, sc)
@@ -125,13 +157,12 @@ def test_a_whole_game_with_the_mouse_against_two_computers(make_app):
         my_moves += 1
     wait(app, lambda: app.top is not sc)
     assert sc.state.is_over and my_moves > 5
-    assert isinstance(app.top, (FinalScene, InitialsScene))
-    if isinstance(app.top, InitialsScene):
-        key(app, pygame.K_RETURN)
-    assert isinstance(app.top, FinalScene)
+    assert top(app) in ("ask", "initials")
+    enter_initials(app)
+    assert top(app) == "ask"
     card = scores.card(scores.load(app.store), 7)
     assert scores.played(card["blue"]) == 1 == scores.played(card["red"])
-    text = " ".join(t for t, _ in app.top.dialog.lines)
+    text = " ".join(app.top.lines)
     assert tscene.result_text(sc.state).upper() in text
     for seat in ("blue", "red", "green"):
         assert f"{seat.capitalize()} {sc.state.counts()[seat]}" in text
@@ -150,7 +181,7 @@ def test_a_hot_seat_game_with_keys_only(make_app):
         key(app, pygame.K_RETURN)
         assert sc.table.moves[-1] == st.move_text(target)
         assert sc.state.current != mover or sc.state.is_over
-    # an illegal square buzzes and changes nothing
+    # an illegal square buzzes, says why and changes nothing
     st = sc.state
     bad = next((c, r) for r in range(st.height) for c in range(st.width)
                if (c, r) not in st.legal_moves())
@@ -158,6 +189,8 @@ def test_a_hot_seat_game_with_keys_only(make_app):
     n = len(sc.table.moves)
     key(app, pygame.K_RETURN)
     assert len(sc.table.moves) == n and sc.sounds[-1] == "dos_error"
+    assert said(sc)[-1].startswith(f"Not there: {st.move_text(bad)} ")
+    assert sc.status_text()[0] == said(sc)[-1]
     assert "dos_click" in sc.sounds
 
 
@@ -167,10 +200,10 @@ def test_a_hot_seat_game_with_the_pad_only(make_app):
     pad = VirtualPad()
     try:
         frames(app, 2)
-        pad_press(app, pad, "a")                 # Press any key
-        assert sc.mode == "play"
+        pad_press(app, pad, "a")                 # the title's Start
+        assert top(app) == "message"
         pad_press(app, pad, "a")                 # ... goes first
-        assert sc.banner is None
+        assert app.top is sc
         for i in range(6):
             st = sc.state
             target = st.legal_moves()[i % len(st.legal_moves())]
@@ -178,20 +211,21 @@ def test_a_hot_seat_game_with_the_pad_only(make_app):
             pad_press(app, pad, "a")
             assert sc.table.moves[-1] == st.move_text(target)
         # the stick moves the cursor too
-        x = sc.cursor.pos[0]
+        x = cursor(sc).cursor[0]
         pad.axis(0, -32000 if x > 0 else 32000)
         app.step()
         pad.axis(0, 0)
         app.step()
-        assert sc.cursor.pos[0] == (x - 1 if x > 0 else x + 1)
+        assert cursor(sc).cursor[0] == (x - 1 if x > 0 else x + 1)
         # X = Best, Y = Possible, Back = Undo
         pad_press(app, pad, "x")
         assert sc.best == ai.best_move(sc.state)
         pad_press(app, pad, "y")
         assert sorted(sc.markers) == sorted(sc.state.legal_moves())
-        n = sc.table.index
+        n = sc.table.ply
         pad_press(app, pad, "back")
-        assert sc.table.index == n - 1
+        assert sc.table.ply == n - 1
+        assert said(sc)[-1] == "Move taken back."
     finally:
         pad.unplug()
 
@@ -206,6 +240,7 @@ def test_every_original_key_does_its_job(make_app):
     key(app, pygame.K_s, unicode="s")
     assert app.settings["sound"] is (not was)
     assert app.audio.enabled is (not was)
+    assert said(sc)[-1] == ("Sound on." if not was else "Sound off.")
     saved = json.loads((data / "settings.json").read_text())
     assert saved["data"]["sound"] is (not was)
     key(app, pygame.K_s, unicode="s")
@@ -220,29 +255,30 @@ def test_every_original_key_does_its_job(make_app):
     assert sorted(sc.markers) == sorted(sc.state.legal_moves()) and sc.markers
     key(app, pygame.K_b, unicode="b")
     assert sc.best == ai.best_move(sc.state)
-    assert tuple(sc.cursor.pos) == tuple(sc.best)
-    # V: the save file
-    moves = list(sc.table.moves[: sc.table.index])
+    assert tuple(cursor(sc).cursor) == tuple(sc.best) and cursor(sc).visible
+    # V: the save file (the autosave is another file: it never writes over this one)
+    moves = list(sc.table.moves[: sc.table.ply])
     key(app, pygame.K_v, unicode="v")
-    assert app.store.exists("saves/tribolo")
+    assert app.store.exists("saves/tribolo") and app.store.exists("saves/tribolo-autosave")
     # U: back to before blue's last move
-    index = sc.table.index
+    ply = sc.table.ply
     key(app, pygame.K_u, unicode="u")
-    assert sc.table.index < index
+    assert sc.table.ply < ply
     assert sc.state.current == "blue"
-    assert sc.table.states[sc.table.index].current == "blue"
     # L mid-game is refused
     key(app, pygame.K_l, unicode="l")
-    assert "Load only at the start of a game." in sc.announcements
-    # N: a new game, not recorded
+    assert said(sc)[-1] == "Load only at the start of a game."
+    # N: a new game (asked first: blue has moved), not recorded
     key(app, pygame.K_n, unicode="n")
-    assert sc.table.index == 0 and sc.banner is not None
+    assert top(app) == "confirm"
+    key(app, pygame.K_y, unicode="y")
+    assert sc.table.ply == 0 and top(app) == "message"
     key(app, pygame.K_SPACE)
     assert scores.load(app.store) == scores.default_table()
     # L at the start loads the saved game
     key(app, pygame.K_l, unicode="l")
-    assert sc.table.moves[: sc.table.index] == moves
-    assert sc.state == sc.table.states[len(moves)]
+    assert sc.table.moves[: sc.table.ply] == moves
+    assert said(sc)[-1] == "Saved game loaded."
     # C: the score table
     key(app, pygame.K_c, unicode="c")
     assert isinstance(app.top, CardScene) and not app.top.show_board
@@ -250,8 +286,10 @@ def test_every_original_key_does_its_job(make_app):
     assert app.top.board == 8
     key(app, pygame.K_ESCAPE)
     assert app.top is sc
-    # Q: back to the launcher, the game kept for "resume"
+    # Q: asked (a game in progress), then back to the launcher, the game kept for "resume"
     key(app, pygame.K_q, unicode="q")
+    assert top(app) == "confirm"
+    key(app, pygame.K_y, unicode="y")
     assert isinstance(app.top, LauncherScene)
     assert app.store.exists("saves/tribolo-autosave")
 
@@ -262,31 +300,77 @@ def test_the_key_line_is_clickable(make_app):
     rects = dict(sc.keyline_rects)
     assert set(rects) == {"sound", "save", "load", "best", "undo", "possible", "new", "scores",
                           "quit", "menu"}
+    assert [label for label, _ in sc.cmds.key_line(tscene.KEY_LINE)] == [
+        "S)ound", "V)save", "L)oad", "B)est", "U)ndo", "P)ossible", "N)ew", "C)scores",
+        "Q)uit", "F10)menu"]
     click(app, rects["possible"].center)
     assert sc.markers
     click(app, rects["menu"].center)
-    assert isinstance(app.top, MenuScene)
+    assert top(app) == "menu"
     click(app, (4, 4))                            # outside the menu: it closes
     assert app.top is sc
 
 
-def test_autosave_is_offered_and_resumed(make_app, tmp_path):
-    app, sc = open_tribolo(make_app, seed=13)
+def play_two_moves_and_leave(make_app, data_dir):
+    app, sc = open_tribolo(make_app, seed=13, data_dir=str(data_dir))
     for _ in range(2):
         human_turn(app, sc)
         click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)
     human_turn(app, sc)
-    moves = list(sc.table.moves[: sc.table.index])
+    moves = list(sc.table.moves[: sc.table.ply])
     app.shutdown(quit_pygame=False)               # the window closed mid-game
-    app2 = make_app(data_dir=str(tmp_path / "data"))
-    app2.push(LauncherScene(app2))
-    open_game(app2, "tribolo", seed=99)
-    sc2 = app2.top
-    app2.step()
-    assert sc2.has_autosave
-    key(app2, pygame.K_r, unicode="r")
-    assert sc2.mode == "play"
-    assert sc2.table.moves[: sc2.table.index] == moves
+    return moves
+
+
+def reopen(make_app, data_dir):
+    app = make_app(data_dir=str(data_dir), anim_speed=0)
+    app.push(LauncherScene(app))
+    open_game(app, "tribolo")
+    app.step()
+    assert top(app) == "title"
+    assert [label for label, _ in app.top.choices] == ["Resume the saved game", "New game"]
+    return app, app.stack[-2]
+
+
+@pytest.mark.parametrize("how", ["enter", "click", "pad a", "pad start"])
+def test_the_title_resumes_the_saved_game_by_default(make_app, tmp_path, how):
+    data = tmp_path / "data"
+    moves = play_two_moves_and_leave(make_app, data)
+    app, sc = reopen(make_app, data)
+    if how == "enter":
+        key(app, pygame.K_RETURN)
+    elif how == "click":
+        click(app, app.top.menu.item_rect(0).center)
+    else:
+        pad = VirtualPad()
+        try:
+            frames(app, 2)
+            pad_press(app, pad, how.split()[1])
+        finally:
+            pad.unplug()
+    assert app.top is sc and sc.resumed
+    assert sc.table.moves[: sc.table.ply] == moves
+    assert said(sc)[-1] == "The saved game is resumed."
+    assert (data / "saves" / "tribolo-autosave.json").exists() or app.store.exists(
+        "saves/tribolo-autosave")
+
+
+def test_a_new_game_from_the_title_asks_before_the_save_is_lost(make_app, tmp_path):
+    data = tmp_path / "data"
+    moves = play_two_moves_and_leave(make_app, data)
+    app, sc = reopen(make_app, data)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)                     # "New game"
+    assert top(app) == "confirm"
+    key(app, pygame.K_n, unicode="n")             # no: back to the title, the save kept
+    assert top(app) == "title"
+    key(app, pygame.K_RETURN)
+    assert sc.table.moves[: sc.table.ply] == moves
+    app, sc = reopen(make_app, data)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_y, unicode="y")             # yes: a new game, who goes first
+    assert top(app) == "message" and sc.table.ply == 0
 
 
 # -- the menu, announcements, the end ------------------------------------------------------------
@@ -299,7 +383,7 @@ def test_the_pad_menu_opens_with_start_and_selects_with_dpad_and_a(make_app):
         human_turn(app, sc)
         pad_press(app, pad, "start")
         menu = app.top
-        assert isinstance(menu, MenuScene)
+        assert top(app) == "menu"
         labels = [i.label.strip() for i in menu.dialog.menu.items]
         want = labels.index("P  Possible squares")
         while menu.dialog.menu.cursor != want:
@@ -326,7 +410,7 @@ def test_the_pad_menu_opens_with_start_and_selects_with_dpad_and_a(make_app):
         pad.unplug()
     # the keyboard: Tab opens, Esc closes
     key(app, pygame.K_TAB)
-    assert isinstance(app.top, MenuScene)
+    assert top(app) == "menu"
     key(app, pygame.K_ESCAPE)
     assert app.top is sc
 
@@ -337,9 +421,13 @@ def test_the_board_option_starts_that_board(make_app):
     menu = app.top
     menu.dialog.menu.cursor = [i.label.strip() for i in menu.dialog.menu.items].index("Board")
     key(app, pygame.K_RIGHT)                      # 7 -> 8, at the start: a new game on it
-    assert sc.board == 8 and sc.table.index == 0
+    assert sc.board == 8 and sc.table.ply == 0
     assert app.settings["games"]["tribolo"]["board"] == 8
+    assert top(app) == "message"                  # who goes first, over the menu
     key(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    key(app, pygame.K_ESCAPE)
+    assert app.top is sc
     assert sc.state.cell(0, 0) == "#"             # Fortress: grey corners
 
 
@@ -349,17 +437,17 @@ def test_a_colour_that_cannot_move_is_announced(make_app):
     app.step()
     assert sc.state.current == "blue"
     click(app, sc.grid.rect(2, 0).center)
-    assert any("Red cannot move" in a for a in sc.announcements)
+    assert any("Red cannot move" in a for a in said(sc))
     wait(app, lambda: "dos_skip" in sc.sounds)
 
 
 def test_the_final_screen_and_see_boards(make_app):
     app, sc = open_tribolo(make_app, seed=31, seats={s: "computer" for s in ("blue", "red",
                                                                              "green")})
-    wait(app, lambda: isinstance(app.top, FinalScene), limit=40)
+    wait(app, lambda: top(app) == "ask", limit=40)
     final = app.top
     assert sc.state.is_over
-    assert final.dialog.lines[0][0] == tscene.result_text(sc.state).upper() + "!"
+    assert final.lines[0] == tscene.result_text(sc.state).upper() + "!"
     frames(app, 2)
     assert colours(app.last_native) <= EGA
     key(app, pygame.K_s, unicode="s")             # S)ee boards
@@ -372,29 +460,51 @@ def test_the_final_screen_and_see_boards(make_app):
         assert colours(app.last_native) <= EGA
         key(app, pygame.K_RIGHT)
     assert seen == set(tscene.rules.BOARDS)
-    click(app, tscene.ARROWS[0][1].center)  # the mouse goes back a board
+    click(app, cards.ARROWS[0][1].center)         # the mouse goes back a board
     assert boards.board == 6
     key(app, pygame.K_ESCAPE)
-    assert app.top is final
+    assert top(app) == "ask"                      # back to the final box
     card = scores.card(scores.load(app.store), 7)
     assert scores.played(card["green"]) == 1
+    key(app, pygame.K_l, unicode="l")             # L)ook at the board
+    assert app.top is sc
+    key(app, pygame.K_RETURN)                     # Enter: the results again
+    assert top(app) == "ask"
     key(app, pygame.K_n, unicode="n")             # N)ew game from the final screen
-    assert app.top is sc and sc.table.index == 0 and not sc.state.is_over
+    assert top(app) == "message" and sc.table.ply == 0 and not sc.state.is_over
+
+
+def test_a_finished_game_is_recorded_once_however_often_its_end_is_shown(make_app):
+    app, sc = open_tribolo(make_app, seed=44)
+    blue_ends_with_a_best(app, sc)
+    enter_initials(app)
+    for _ in range(3):
+        assert top(app) == "ask"
+        key(app, pygame.K_ESCAPE)                 # look at the board
+        assert app.top is sc
+        click(app, sc.grid.rect(5, 5).center)     # the board again: the final box again
+        frames(app, 3)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_c, unicode="c")             # the scores from the final box
+    key(app, pygame.K_ESCAPE)
+    card = scores.card(scores.load(app.store), 7)
+    assert [scores.played(card[s]) for s in ("blue", "red", "green")] == [1, 1, 1]
+    assert card["blue"]["wins"] == 1
+    assert said(sc).count("The game is over: Blue wins.") == 1
 
 
 def test_initials_by_keyboard(make_app):
     app, sc = open_tribolo(make_app, seed=41)
-    sc.table.new_game(start_text=BEST_TEXT)
-    app.step()
-    click(app, sc.grid.rect(2, 0).center)
-    wait(app, lambda: isinstance(app.top, InitialsScene))
+    blue_ends_with_a_best(app, sc)
     assert colours(app.last_native) <= EGA
     for k, ch in ((pygame.K_x, "x"), (pygame.K_s, "s"), (pygame.K_q, "q")):
         key(app, k, unicode=ch)                   # s and q are letters here, not commands
-    key(app, pygame.K_RETURN)
-    assert isinstance(app.top, FinalScene)
+    enter_initials(app)
+    assert top(app) == "ask"
     best = scores.card(scores.load(app.store), 7)["best"]
     assert best == {"total": 3, "initials": "XSQ"}
+    assert "Best blue total 3 by XSQ." in said(sc)
 
 
 def test_initials_by_pad(make_app):
@@ -406,11 +516,11 @@ def test_initials_by_pad(make_app):
         app.step()
         pad_to(app, pad, sc, (2, 0))
         pad_press(app, pad, "a")
-        wait(app, lambda: isinstance(app.top, InitialsScene))
+        wait(app, lambda: top(app) == "initials")
         for b in ("dpup", "dpright", "dpup", "dpup", "dpright", "dpdown"):
             pad_press(app, pad, b)
         pad_press(app, pad, "a")
-        assert isinstance(app.top, FinalScene)
+        assert top(app) == "ask"
     finally:
         pad.unplug()
     assert scores.card(scores.load(app.store), 7)["best"] == {"total": 3, "initials": "BCZ"}
@@ -480,29 +590,30 @@ def test_the_grid_maps_clicks_to_squares(make_app, size):
 def test_the_first_player_box_waits_for_a_press_that_does_nothing_else(make_app):
     app, sc = open_tribolo(make_app, seed=8, seats={s: "human" for s in ("blue", "red", "green")},
                            start=False)
-    key(app, pygame.K_SPACE)                      # "Press any key"
-    assert sc.banner is not None
+    key(app, pygame.K_SPACE)                      # the title's Start
+    assert top(app) == "message"
     for _ in range(5):
-        sc.update(1.0)                            # seconds go by: the box stays
+        app.top.update(1.0)                       # seconds go by: the box stays
+        sc.update(1.0)
     frames(app, 3)
-    assert sc.banner is not None
-    said = list(sc.announcements)
+    assert top(app) == "message"
+    before = list(said(sc))
     key(app, pygame.K_p, unicode="p")             # closes the box, shows no markers
-    assert sc.banner is None and not sc.markers and sc.announcements == said
+    assert app.top is sc and not sc.markers and said(sc) == before
     key(app, pygame.K_RIGHT)
-    key(app, pygame.K_n, unicode="n")
-    assert sc.banner is not None
+    key(app, pygame.K_n, unicode="n")             # nobody has moved: no question
+    assert top(app) == "message"
     key(app, pygame.K_RETURN)                     # closes the box, is no move at the cursor
-    assert sc.banner is None and sc.table.index == 0
+    assert app.top is sc and sc.table.ply == 0
     key(app, pygame.K_n, unicode="n")
     click(app, sc.grid.rect(*sc.state.legal_moves()[0]).center)   # a click: the same
-    assert sc.banner is None and sc.table.index == 0
+    assert app.top is sc and sc.table.ply == 0
     pad = VirtualPad()
     try:
         frames(app, 2)
         key(app, pygame.K_n, unicode="n")
         pad_press(app, pad, "x")                  # a pad button: the same (no Best)
-        assert sc.banner is None and sc.best is None
+        assert app.top is sc and sc.best is None
     finally:
         pad.unplug()
 
@@ -515,10 +626,10 @@ def test_squares_are_written_as_the_rules_write_them(make_app):
     click(app, sc.grid.rect(*taken).center)
     name = st.move_text(taken)
     assert name == name.lower()
-    assert name in sc.announcements[-1] and name.upper() not in sc.announcements[-1]
+    assert name in said(sc)[-1] and name.upper() not in said(sc)[-1]
     human_turn(app, sc)
     key(app, pygame.K_b, unicode="b")
-    assert f"Best: {sc.state.move_text(sc.best)} " in sc.announcements[-1]
+    assert f"Best: {sc.state.move_text(sc.best)} " in said(sc)[-1]
 
 
 def _rows(surface, top):
@@ -558,19 +669,19 @@ def test_see_boards_starts_the_board_it_shows(make_app):
     assert isinstance(boards, CardScene) and boards.show_board and boards.board == 7
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)                     # Enter: play this board
-    assert app.top is sc and sc.board == 8 and sc.table.index == 0
+    assert top(app) == "message" and sc.board == 8 and sc.table.ply == 0
     assert app.settings["games"]["tribolo"]["board"] == 8
     saved = json.loads((Path(app.store.dir) / "settings.json").read_text())
     assert saved["data"]["games"]["tribolo"]["board"] == 8
-    assert sc.banner is not None
     key(app, pygame.K_SPACE)
     key(app, pygame.K_e, unicode="e")
     key(app, pygame.K_LEFT)
     key(app, pygame.K_LEFT)
     frames(app, 1)
     click(app, dict(app.top.keyline_rects)["play"].center)   # the "Play this board" line
-    assert app.top is sc and sc.board == 6 and sc.state.cell(0, 0) == \
+    assert top(app) == "message" and sc.board == 6 and sc.state.cell(0, 0) == \
         tscene.rules.new_game(seed=1, board=6).cell(0, 0)
+    key(app, pygame.K_SPACE)
     key(app, pygame.K_c, unicode="c")             # the score card has no such line
     frames(app, 1)
     assert "play" not in dict(app.top.keyline_rects)
@@ -586,7 +697,7 @@ def test_bad_settings_cannot_make_the_game_unopenable(make_app, bad):
     app.settings["games"]["tribolo"] = bad
     app.push(LauncherScene(app))
     assert open_game(app, "tribolo", seed=3)
-    sc = app.top
+    sc = app.stack[-2]
     assert isinstance(sc, TriboloScene) and sc.board == 7
     assert sc.table.levels == {s: ai.DEFAULT_LEVEL for s in ("blue", "red", "green")}
     assert sc.table.seats == {"blue": "human", "red": "computer", "green": "computer"}
@@ -594,6 +705,7 @@ def test_bad_settings_cannot_make_the_game_unopenable(make_app, bad):
     key(app, pygame.K_SPACE)
     key(app, pygame.K_SPACE)
     frames(app, 2)
+    assert app.top is sc
     assert colours(app.last_native) <= EGA
 
 
@@ -610,7 +722,7 @@ def test_score_writes_that_fail_are_told_not_raised(make_app):
     app.step()
     click(app, sc.grid.rect(2, 0).center)
     wait(app, lambda: app.top is not sc)
-    assert isinstance(app.top, FinalScene)        # the game goes on to its end screen
+    assert top(app) == "ask"                      # the game goes on to its end box
     assert any("scores could not be kept" in t for t in told)
 
 

@@ -95,3 +95,16 @@ def test_go_value_is_a_value():
     assert -ai.WIN <= v <= ai.WIN
     # red to throw with a threat is better for red than blue to throw
     assert ai.go_value(R, B, 0) > ai.go_value(R, B, 1)
+
+
+def test_the_memo_caches_are_bounded_and_change_no_choice(monkeypatch):
+    positions = random_positions()[:12]
+    before = [ai.choose_move(s, 3, random.Random(i)) for i, s in enumerate(positions)]
+    monkeypatch.setattr(ai, "CACHE_LIMIT", 100)
+    for cache in (ai._BOX, ai._SELF, ai._BEST):
+        cache.clear()
+    after = [ai.choose_move(s, 3, random.Random(i)) for i, s in enumerate(positions)]
+    assert after == before
+    for i, s in enumerate(positions):
+        ai.choose_move(s, 1, random.Random(i))
+    assert max(len(ai._BOX), len(ai._SELF), len(ai._BEST)) <= 101

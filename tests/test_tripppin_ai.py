@@ -197,6 +197,25 @@ def test_ties_are_broken_by_rng_deterministically():
         assert a == b
 
 
+def test_deterministic():
+    """Every level (Perfect too) searches a fixed depth, never a time: the same position,
+    level and seed give the same move however busy the machine is."""
+    rng = random.Random(11)
+    for i in range(6):
+        s, hist = new_game(i), []
+        for _ in range(rng.randrange(30)):
+            if s.is_over:
+                break
+            hist.append(s)
+            s = s.play(rng.choice(s.legal_moves()))
+        if s.is_over:
+            continue
+        hist.append(s)
+        for level in ai.ALL_LEVELS:
+            a = ai.choose_move(s, level, random.Random(i), tuple(hist))
+            assert a == ai.choose_move(s, level, random.Random(i), tuple(hist)), level
+
+
 def test_bad_calls():
     with pytest.raises(ValueError):
         ai.choose_move(make(turn="blue", blue=("a1", 0), orange=("e5", 0),

@@ -294,15 +294,60 @@ def test_right_button_menus_set_level_take_back_and_restart(make_app, tmp_path):
     assert t.options["first"] == "orange"
 
 
+README_MENU = ["Blue piece", "Orange piece", "Difficulty", "Prevent loops", "Suggest a move",
+               "Take back", "Restart the game", "Quit the game"]
+
+
 def test_the_menu_lists_the_readmes_items_in_its_order(make_app):
     app, scene = open_scene(make_app, seed=6)
     first = scene.menu_model()[0]
-    assert [i.label for i in first.sub] == [
-        "Blue piece", "Orange piece", "Difficulty", "Prevent loops", "Suggest a move",
-        "Take back", "Restart the game", "Quit"]
+    assert [i.label for i in first.sub] == README_MENU
     assert [i.label for i in first.sub[0].sub] == ["Human", "Computer"]
     assert [i.label.split(" (")[0] for i in first.sub[2].sub] == [
         "1", "2", "3", "4", "5", "6", "7", "8", "9", "Perfect"]
+
+
+def strip_order(strip) -> list:
+    """The first menu's items as the strip lays them out, top to bottom."""
+    title = strip.menus[0].title
+    labels = [i.label for i in strip.menus[0].items]
+    return sorted(labels, key=lambda label: strip.find(title, label).y)
+
+
+def test_the_readmes_menu_is_first_on_the_pointers_strip_and_the_keys_menu(make_app):
+    """The right button's strip, F10's and pad Start's menu all open on the readme's items
+    in the readme's order; what Tricade adds is in a menu after it."""
+    app, scene = open_scene(make_app, seed=6)
+    assert strip_order(scene.strip) == README_MENU
+    assert [m.title for m in scene.strip.menus] == ["Project", "Settings"]
+    assert [i.label for i in scene.strip.menus[1].items][:2] == ["Fair start", "Interlace"]
+    # held open with the right button: the readme's items are drawn, first menu first
+    win = app.display.to_window((40, 5))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=win, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=win, button=3))
+    frames(app, 2)
+    assert scene.strip.open and scene.strip.menu == 0
+    box = scene.strip.box_rect(0)
+    assert colours(app.last_native.subsurface(box)) > {amiga.WHITE}   # drawn, with text
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=win, button=3))
+    frames(app, 2)
+    assert app.top is scene and not scene.strip.open
+    # F10 (keys) and pad Start: the same items, the same order, the cursor on the first
+    key(app, pygame.K_F10)
+    assert app.top.name == "menu" and strip_order(app.top.strip) == README_MENU
+    assert app.top.strip.menus[0].items[app.top.strip.item or 0].label == "Blue piece"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad_press(app, pad, "start")
+        assert app.top.name == "menu" and strip_order(app.top.strip) == README_MENU
+        pad_press(app, pad, "b")
+        assert app.top is scene
+    finally:
+        pad.unplug()
 
 
 def test_pad_start_opens_the_menus(make_app):

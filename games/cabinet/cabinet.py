@@ -1,83 +1,77 @@
 """The cabinet's supervisor: installed as ``app.supervisor``, it sees every SDL event before
 the input layer, runs once a frame, and takes the exceptions raised inside scenes.
 
-- coins (keys 5 and 6) buy credits unless the cabinet is on free play; Start on the
-  launcher spends one (``spend_credit``);
-- F2, or a pad's Back and Start held together for three seconds, opens the operator menu
-  (behind its PIN); the exit hold (keys 1 and 2 for five seconds by default) ends the
-  program;
-- after ``attract_after`` quiet seconds on the launcher the attract loop starts; a game in
-  which a person is to move and nobody touched anything for ``continue_after`` seconds
-  asks "CONTINUE? 10" and then ends, unrecorded;
+- coins (keys 5 and 6: coin slots 1 and 2, each with its price) buy credits up to the
+  operator's cap unless the cabinet is on free play; Start on the launcher spends one
+  (``spend_credit``); the books (games.cabinet.books) keep every coin, credit and play;
+- there is no way out for a customer: F2 (a keyboard), a pad's Back and Start held for
+  three seconds, or the start buttons 1 and 2 held for five seconds open the operator's
+  PIN box, and only the operator menu exits (with EXIT_TO_DESKTOP, the one status the
+  service does not restart on); the keyboard is grabbed, so no window-manager shortcut
+  fires; SIGTERM, SIGINT and SIGHUP end the program cleanly (games.core.app.run);
+- one rule brings the attract loop back: on the launcher, after ``attract_after`` quiet
+  seconds the attract loop starts; anywhere else (a title, a question, a score or
+  initials box, a finished game, the operator menu), after ``continue_after`` quiet
+  seconds the stack closes back to the launcher, except that a game in which a person is
+  to move first asks "CONTINUE? 10"; a finished game waits until its result is recorded;
 - the mouse pointer shows only while a mouse or trackball moves;
-- an exception inside a scene is written to ``cabinet.log`` in the data dir (rotated,
-  bounded), the player reads one sentence, and the launcher comes back.
+- an exception inside a scene is written to ``cabinet.log`` in the data dir (a capped
+  regular file, written without blocking: games.cabinet.log), the player reads one
+  sentence, and the launcher comes back.
 """
 
 from __future__ import annotations
 
-import logging
-import logging.handlers
+import os
 import traceback
+import warnings
 
 import pygame
 
 import games
+from games.cabinet import EXIT_TO_DESKTOP  # noqa: F401 (the operator's exit status)
+from games.cabinet.books import Books
+from games.cabinet.log import LOG_BYTES, LOG_NAME, make_log  # noqa: F401 (tests import them)
 from games.core.input import PAD_BUTTONS, key_name
 
-LOG_NAME = "cabinet.log"
-LOG_BYTES = 256 * 1024          # each log file; three are kept at most (1 current, 2 old)
-LOG_BACKUPS = 2
-COIN_KEYS = ("5", "6")
+COIN_KEYS = ("5", "6")          # coin slots 1 and 2
 SERVICE_KEY = "f2"
 SERVICE_PAD = ("back", "start")
 SERVICE_HOLD = 3.0
 POINTER_SECONDS = 3.0           # the pointer hides again after this long without a move
 CONTINUE_SECONDS = 10
+PLAY_CHECKPOINT = 60.0          # play time is written to the books at least this often
 ERROR_LIMIT = 20                # errors in ERROR_WINDOW seconds: give up (systemd restarts us)
 ERROR_WINDOW = 60.0
 ERROR_SENTENCE = "Sorry, something went wrong; the game was closed and the fault logged."
 
 
-def make_log(directory) -> logging.Logger:
-    """The cabinet's log: a rotating file in the data dir (never more than ~768 KiB)."""
-    log = logging.getLogger(f"tricade.cabinet.{id(directory)}")
-    log.propagate = False
-    log.setLevel(logging.INFO)
-    for h in list(log.handlers):
-        log.removeHandler(h)
-        h.close()
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
-            directory / LOG_NAME, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
-            encoding="utf-8", delay=True)
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    log.addHandler(handler)
-    return log
-
-
 class Cabinet:
     def __init__(self, app, launcher_factory=None):
         from games.launcher.scene import LauncherScene
+        from games.cabinet.operator import PinGuard
         self.app = app
         self.launcher_factory = launcher_factory or LauncherScene
-        self.log = make_log(app.store.dir)
-        self.credits = 0
-        self.coins = 0
+        self.log = make_log(app.store.dir, on_fail=app.notice)
+        self.books = Books(app.store)
+        self.guard = PinGuard(app.store, app.now)
         self.held: dict = {}               # key name or ("pad", id, button) -> since when
         self.pointer_until = None          # the pointer shows until then
         self.errors: list[float] = []
         self.demos_played = 0              # the attract loop counts (the soak reports it)
+        self.timeouts = 0                  # stacks closed for want of anyone (tests read it)
         self._service_fired = False
-        self._exit_since = None
+        self._hold_fired = False
         self._waking = False               # this frame's events woke the cabinet
+        self._activity = None              # what was on screen; a change restarts the wait
+        self._activity_since = app.now()
+        self._session = None               # [game scene, name, counted up to (app clock)]
+        self._shut = False
         app.supervisor = self
         _set_pointer(False)
+        grab_keyboard(True)
         self.launcher = app.push(self.launcher_factory(app))
-        self.log.debug("cabinet started")
+        self.log.info("cabinet started")
 
     # -- settings -------------------------------------------------------------------------
     @property
@@ -94,41 +88,66 @@ class Cabinet:
         return [e for e in games.playable() if e.name not in hidden]
 
     # -- credits --------------------------------------------------------------------------
-    def coin(self) -> None:
+    @property
+    def credits(self) -> int:
+        return self.books.credits
+
+    def price(self, slot: str) -> int:
+        """Coins a credit on ``slot`` ("1" or "2")."""
+        if slot == "2" and self.k["coin2_per_credit"]:
+            return int(self.k["coin2_per_credit"])
+        return max(1, int(self.k["coins_per_credit"]))
+
+    def coin(self, slot: str = "1") -> None:
         self.app.play("ui_select")
         if self.free_play:
             return
-        self.coins += 1
-        per = max(1, int(self.k["coins_per_credit"]))
-        while self.coins >= per:
-            self.coins -= per
-            self.credits += 1
+        cap = int(self.k["credit_cap"])
+        full = self.books.credits >= cap
+        self.books.coin(slot, self.price(slot), cap)
+        self.log.info("coin in slot %s: %d credit(s)", slot, self.books.credits)
+        if full:
+            self.app.toast(f"CREDIT LIMIT {cap}")
         self.app.dirty = True
 
     def spend_credit(self) -> bool:
         """Start a game: True on free play or when a credit was spent."""
         if self.free_play:
             return True
-        if self.credits <= 0:
+        if not self.books.spend():
             self.app.toast("INSERT COIN")
             return False
-        self.credits -= 1
+        self.app.dirty = True
         return True
+
+    def partial_text(self) -> str:
+        """A credit paid in part: "1/2 COINS" (or "1/3 CREDIT" when slots of different
+        prices were mixed); "" when none."""
+        p = self.books.partial
+        if not p:
+            return ""
+        per = self.price("1")
+        coins = p * per
+        if coins.denominator == 1:
+            return f"{coins.numerator}/{per} COINS"
+        return f"{p.numerator}/{p.denominator} CREDIT"
 
     def credit_text(self) -> str:
         if self.free_play:
             return "FREE PLAY"
-        if self.credits:
-            return f"CREDITS {self.credits}"
-        return "INSERT COIN"
+        parts = []
+        if self.books.credits:
+            parts.append(f"CREDITS {self.books.credits}")
+        if self.partial_text():
+            parts.append(self.partial_text())
+        return "  ".join(parts) or "INSERT COIN"
 
     def prompt_text(self) -> str:
         """What blinks over the attract loop."""
-        return "PRESS START" if self.free_play or self.credits else "INSERT COIN"
+        return "PRESS START" if self.free_play or self.books.credits else "INSERT COIN"
 
     # -- the hook: events -----------------------------------------------------------------
     def event(self, event, now: float) -> bool:
-        t = event.type
         if (self.attract_running() or self._waking) and _is_input(event):
             self.event_held(event, now)
             self.wake(now)             # the waking input (all its events) does nothing else
@@ -146,12 +165,12 @@ class Cabinet:
             name = key_name(event.key)
             self.held.setdefault(name, now)
             if name in COIN_KEYS:
-                self.coin()
+                self.coin(str(COIN_KEYS.index(name) + 1))
                 self.wake(now)
                 return True
             if name == SERVICE_KEY:
                 self.wake(now)
-                self.open_operator()
+                self.open_operator(keyboard=True)
                 return True
         elif t == pygame.KEYUP:
             name = key_name(event.key)
@@ -167,6 +186,8 @@ class Cabinet:
                 _set_pointer(True)
         elif t == pygame.WINDOWFOCUSLOST:
             self.held.clear()
+        elif t == pygame.WINDOWFOCUSGAINED:
+            grab_keyboard(True)
         return False
 
     def wake(self, now: float) -> None:
@@ -180,18 +201,19 @@ class Cabinet:
 
     # -- the hook: once a frame -----------------------------------------------------------
     def frame(self, now: float) -> None:
-        app = self.app
         self._waking = False
         if self.pointer_until is not None and now >= self.pointer_until:
             self.pointer_until = None
             _set_pointer(False)
-        # the way out: every exit key held together long enough
+        # the start buttons held together: the operator's PIN box (never a way out)
         combo = self.k["exit_hold"]
         since = [self.held.get(n) for n in combo]
-        if all(s is not None for s in since) and now - max(since) >= self.k["exit_hold_seconds"]:
-            self.log.info("exit hold: leaving")
-            app.quit()
-            return
+        held = all(s is not None for s in since) and \
+            now - max(since) >= self.k["exit_hold_seconds"]
+        if held and not self._hold_fired:
+            self.log.info("the start buttons were held: the PIN box")
+            self.open_operator()
+        self._hold_fired = held
         # the operator's pad combination: Back and Start held on one pad
         pads = {k[1] for k in self.held if isinstance(k, tuple)}
         fired = False
@@ -202,22 +224,83 @@ class Cabinet:
         if fired and not self._service_fired:
             self.open_operator()
         self._service_fired = fired
+        self.keep_books(now)
         self.watch_idle(now)
+
+    def quiet_seconds(self, now: float) -> float:
+        """Seconds since a person touched anything, or since the screen last changed on
+        its own (a scene opened or closed, a move was made): a question that just opened
+        after the computer's long move gets the whole time."""
+        app = self.app
+        game = self.game_scene()
+        activity = (id(app.top), len(app.stack),
+                    None if game is None else (game.table.game_number, game.table.ply))
+        if activity != self._activity:
+            self._activity = activity
+            self._activity_since = now
+        return now - max(app.last_input, self._activity_since)
 
     def watch_idle(self, now: float) -> None:
         from games.cabinet.attract import AttractScene
-        from games.ui.scene import ContinueScene, GameScene
+        from games.ui.scene import ContinueScene
         app = self.app
-        idle = app.idle_seconds
-        if app.top is self.launcher and idle >= self.k["attract_after"]:
-            app.push(AttractScene(app, self))
+        quiet = self.quiet_seconds(now)
+        if app.top is self.launcher:
+            if app.idle_seconds >= self.k["attract_after"]:
+                app.push(AttractScene(app, self))
             return
-        if isinstance(app.top, (ContinueScene, AttractScene)):
+        if isinstance(app.top, (ContinueScene, AttractScene)) or app.top is None:
             return
-        game = next((s for s in reversed(app.stack) if isinstance(s, GameScene)), None)
-        if game is not None and idle >= self.k["continue_after"] and game.awaiting_person():
-            self.log.debug("no one at %s: continue countdown", game.game)
-            game.ask_continue(CONTINUE_SECONDS)
+        if quiet < self.k["continue_after"]:
+            return
+        game = self.game_scene()
+        if game is not None:
+            t = game.table
+            if t.state.is_over and not game.abandoned and not _recorded(game) \
+                    and quiet < 2 * self.k["continue_after"]:
+                return                     # its result is shown and recorded first
+            if getattr(game, "live", True) and game.awaiting_person():
+                self.log.info("no one at %s: continue countdown", game.game)
+                game.ask_continue(CONTINUE_SECONDS)
+                return
+        self.log.info("nothing touched for %d s: back to the launcher (%s)",
+                      int(quiet), getattr(app.top, "name", type(app.top).__name__))
+        self.timeouts += 1
+        self.recover()
+
+    def game_scene(self):
+        """The game being played (the lowest GameScene on the stack), or None."""
+        from games.ui.scene import GameScene
+        return next((s for s in self.app.stack if isinstance(s, GameScene)), None)
+
+    # -- the books: plays and play time ---------------------------------------------------
+    def keep_books(self, now: float) -> None:
+        game = self.game_scene()
+        if game is not None and game.demo:
+            game = None
+        s = self._session
+        if s is not None and s[0] is not game:
+            self.end_session(now)
+            s = None
+        if s is None and game is not None:
+            self._session = [game, game.game, now]
+            self.books.play_started(game.game)
+            self.log.info("%s started", game.game)
+        elif s is not None and now - s[2] >= PLAY_CHECKPOINT:
+            self.books.played(s[1], now - s[2])
+            s[2] = now
+
+    def end_session(self, now: float) -> None:
+        s, self._session = self._session, None
+        if s is not None:
+            self.books.played(s[1], now - s[2])
+
+    def shutdown(self) -> None:
+        """The program ends (app.shutdown): the game being played is counted."""
+        if not self._shut:
+            self._shut = True
+            self.end_session(self.app.now())
+            self.log.info("cabinet stopped")
 
     # -- the hook: a scene raised ---------------------------------------------------------
     def error(self, exc: BaseException) -> bool:
@@ -263,36 +346,56 @@ class Cabinet:
         from games.cabinet import halloffame
         entry = halloffame.entry_of(result)
         if entry is not None and halloffame.qualifies(scene.store, scene.game, entry):
-            self.app.push(halloffame.InitialsScene(scene, entry))
+            halloffame.ask_initials(scene, entry)
 
     def score_lines(self, name: str) -> list:
         from games.cabinet import halloffame
         return halloffame.lines(self.app.store, name)
 
     # -- the operator ---------------------------------------------------------------------
-    def open_operator(self) -> None:
+    def open_operator(self, keyboard: bool = False) -> None:
+        """The PIN box over the launcher. ``keyboard``: asked with F2 on a keyboard, the
+        only place (besides ``main.py --set-pin``) where a first PIN may be chosen."""
         from games.cabinet.operator import OperatorScene, PinScene
         app = self.app
         if any(isinstance(s, (PinScene, OperatorScene)) for s in app.stack):
             return
-        self.log.info("operator menu asked for")
+        self.log.info("operator menu asked for%s", " (keyboard)" if keyboard else "")
         app.pop_to(self.launcher)
-        app.push(PinScene(app, self))
+        app.push(PinScene(app, self, keyboard=keyboard))
+
+    def exit_to_desktop(self) -> None:
+        """The operator leaves the program: the service does not start it again."""
+        self.log.info("operator: exit to the desktop")
+        self.app.quit(EXIT_TO_DESKTOP)
 
     def leave_kiosk(self) -> None:
         """The operator turned cabinet mode off: a normal launcher from now on."""
         app = self.app
         self.k["enabled"] = False
-        app.save_settings()
+        if not app.save_settings():
+            app.toast("Kiosk mode is off until the next start: the setting was not kept.")
         self.log.info("kiosk mode left")
+        self.end_session(app.now())
         app.kiosk = False
         app.input.kiosk = False
         app.supervisor = None
         _set_pointer(True)
+        grab_keyboard(False)
         while app.stack:
             app.stack.pop().close()
         app.push(self.launcher_factory(app))
         app.apply_settings()
+
+
+def _recorded(game) -> bool:
+    """The finished game's result is kept (the GameScene base records it once per game)."""
+    recorded = getattr(game, "result_recorded", None)
+    if recorded is None:
+        recorded = getattr(game, "_recorded", None)
+    if isinstance(recorded, bool):
+        return recorded
+    return recorded == game.table.game_number or game.demo
 
 
 _INPUT = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.JOYBUTTONDOWN,
@@ -319,3 +422,25 @@ def _set_pointer(visible: bool) -> None:
         pygame.mouse.set_visible(visible)
     except pygame.error:
         pass
+
+
+def grab_keyboard(on: bool) -> bool:
+    """Take every key (SDL's keyboard grab), so the window manager's shortcuts (Alt+Tab,
+    Alt+Space, Ctrl+Alt+arrows, the Super key) reach the cabinet, not the desktop.
+    Returns True when the grab is held."""
+    os.environ["SDL_GRAB_KEYBOARD"] = "1" if on else "0"          # SDL_HINT_GRAB_KEYBOARD
+    os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] = "0" if on else "1"
+    if not pygame.display.get_init() or pygame.display.get_surface() is None:
+        return False
+    try:
+        with warnings.catch_warnings():        # only the window's grab is used, no drawing
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.grab_keyboard = on
+        return bool(window.keyboard_grabbed) if on else False
+    except (AttributeError, pygame.error):    # an older pygame: the grab hint and set_grab
+        try:
+            pygame.event.set_grab(on)
+            return bool(pygame.event.get_grab())
+        except pygame.error:
+            return False

@@ -1,8 +1,11 @@
 """The cabinet's high scores for the games whose registry entry leaves a win's initials to
 the cabinet (``records="cabinet"``); a game that asks for initials itself keeps its own.
 
-The choice, kept simple: a person who beats the computer enters three initials with the
-stick (up/down change a letter, left/right move, button 1 accepts). The table of each game
+The choice, kept simple: a person who beats the computer enters three initials by arcade
+rules: the stick up/down changes the letter, button 1 (or Start) goes to the next letter
+and after the third is done, button 2 goes back a letter (on the first: done with what is
+there); left/right move too. Closed any other way (the cabinet's timeout closes it), it
+enters what is there: the win is kept exactly once. The table of each game
 (``scores/cabinet-<game>``) keeps the ten best wins: the stronger computer first, then the
 shorter game (fewer moves).
 """
@@ -64,8 +67,42 @@ def lines(store, game: str) -> list:
         for i, r in enumerate(wins)]
 
 
+def prompt_lines(entry: dict) -> list:
+    return ["YOU BEAT THE COMPUTER!", f"Level {entry['level']}, {entry['moves']} moves.",
+            "Your initials:"]
+
+
+class Win:
+    """One win waiting for its initials: added to the table once, whichever way the box
+    closes (done, or closed by the cabinet's timeout with what is there)."""
+
+    def __init__(self, store, game: str, entry: dict):
+        self.store, self.game, self.entry = store, game, entry
+        self.kept = None                 # True: in the table, False: not among the best
+
+    def done(self, initials: str) -> None:
+        if self.kept is None:
+            self.kept = add(self.store, self.game, initials, self.entry) is not None
+
+
+def ask_initials(scene, entry: dict):
+    """The look's initials box (the modal kit's: arcade rules) over the finished game,
+    pushed; a look without a kit gets the cabinet's own InitialsScene. Returns the box
+    (its ``win`` is the Win it enters)."""
+    from games.ui import kits
+    try:
+        kit = kits.get(scene.look.name)
+    except KeyError:
+        return scene.app.push(InitialsScene(scene, entry))
+    win = Win(scene.store, scene.game, entry)
+    box = kit.initials(scene, prompt_lines(entry), "AAA", on_done=win.done)
+    box.win = win
+    return scene.app.push(box)
+
+
 class InitialsScene(ModalScene):
-    """Over the finished game: "YOU BEAT THE COMPUTER" and three initials."""
+    """Over the finished game: "YOU BEAT THE COMPUTER" and three initials (for a look
+    without a modal kit; the rules are the kit's)."""
 
     name = "cabinet-initials"
 
@@ -80,15 +117,45 @@ class InitialsScene(ModalScene):
                     font.height * 8)
         pos = (w // 2 - font.width * 8, h // 2)
         self.widget = InitialsEntry(look, pos, "AAA", on_done=self.done)
-        self.kept = False
+        self.win = Win(game.store, game.game, entry)
 
     def done(self, initials: str) -> None:
-        self.kept = add(self.game.store, self.game.game, initials, self.entry) is not None
+        self.win.done(initials)
         if self.app.top is self:
             self.app.pop()
 
+    @property
+    def initials(self) -> str:
+        return self.widget.text
+
     def handle(self, action) -> None:
-        self.widget.handle(action)
+        w = self.widget
+        k = action.kind
+        if w.done:
+            return
+        if k in ("confirm", "menu"):
+            if w.cursor < 2:
+                w.cursor += 1
+                w._tick("move")
+            else:
+                w.accept()
+        elif k == "back":
+            if w.cursor > 0:
+                w.cursor -= 1
+                w._tick("move")
+            else:
+                w.accept()
+        elif k in ("text", "command") and getattr(action, "char", "") and w.cursor == 2 \
+                and w.type(action.char):
+            w.accept()                     # the third typed letter: done
+        else:
+            w.handle(action)
+
+    def close(self) -> None:
+        """Closed before it was done (the timeout): what is there is entered."""
+        if self.win.kept is None:
+            self.widget.done = True
+            self.done(self.widget.text)
 
     def draw(self, surface) -> None:
         font = fonts.get(self.font_name)

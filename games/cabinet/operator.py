@@ -1,28 +1,43 @@
 """The operator menu, behind a four-digit PIN entered with the stick and buttons.
 
-The PIN is set on first use and kept, salted and hashed, in ``cabinet-pin`` in the data
-dir. Deleting that file, or creating a file called ``reset-pin`` there, forgets it (the next
-operator sets a new one).
+The PIN is kept, salted and hashed, in ``cabinet-pin`` in the data dir. The first PIN is
+chosen only where a customer cannot: with F2 on a keyboard, or ``python main.py --set-pin``
+(the PIN read from stdin). The panel's combinations open the PIN box but never choose a
+first PIN. Deleting ``cabinet-pin``, or creating a file called ``reset-pin`` there, forgets
+it (and the wrong tries). Wrong PINs cost a growing wait, shown on the box; after five the
+box is locked for a quarter of an hour, also across a restart.
 """
 
 from __future__ import annotations
 
+import getpass
 import hashlib
 import os
 import secrets
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pygame
 
 import games
-from games.launcher.scene import FG, HI_BG, PANEL, LauncherBase, menu_look
+from games.cabinet import log as cablog
+from games.cabinet.books import clock_text
+from games.core import schema
+from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, menu_look
 from games.ui import fonts
 from games.ui.widgets import Item, MenuList
 
 PIN_FILE = "cabinet-pin"
 RESET_FILE = "reset-pin"
 DIGITS = 4
+TRIES_NAME = "cabinet/pin-tries"
+WAITS = (2, 5, 15, 30)          # seconds after the 1st .. 4th wrong PIN in a row
+MAX_TRIES = 5                   # the fifth wrong PIN locks the box
+LOCK_SECONDS = 15 * 60
+_TRIES = schema.Table({"fails": schema.Int(0, 10 ** 6, 0),
+                       "locked_until": schema.Float(0, 1e13, 0.0)})
 
 
 # -- the PIN ---------------------------------------------------------------------------------
@@ -33,7 +48,7 @@ def _digest(salt: str, pin: str) -> str:
 def pin_is_set(directory) -> bool:
     d = Path(directory)
     if (d / RESET_FILE).exists():
-        for name in (PIN_FILE, RESET_FILE):
+        for name in (PIN_FILE, RESET_FILE, TRIES_NAME + ".json"):
             try:
                 os.unlink(d / name)
             except OSError:
@@ -53,8 +68,10 @@ def set_pin(directory, pin: str) -> bool:
     """Kept whole (a temp file renamed into place); False if it could not be written."""
     d = Path(directory)
     salt = secrets.token_hex(8)
+    tmp = None
     try:
         d.mkdir(parents=True, exist_ok=True)
+        # the store's start-up clean-up knows this name (games.core.store._OTHER_TEMP)
         fd, tmp = tempfile.mkstemp(prefix=".cabinet-pin.", suffix=".tmp", dir=d)
         with os.fdopen(fd, "w") as f:
             f.write(f"{salt}:{_digest(salt, pin)}\n")
@@ -63,32 +80,164 @@ def set_pin(directory, pin: str) -> bool:
         os.replace(tmp, d / PIN_FILE)
         return True
     except OSError:
+        if tmp is not None:                  # a failed write leaves no temp file behind
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         return False
+
+
+def valid_pin(text: str) -> bool:
+    return len(text) == DIGITS and text.isascii() and text.isdigit()
+
+
+def set_pin_command(data_dir, stdin=None, stderr=None) -> int:
+    """``main.py --set-pin``: the operator's PIN from stdin (asked twice, unseen, at a
+    terminal; one line from a pipe). 0 when kept, 2 when refused or not kept."""
+    from games.core.store import default_data_dir
+    stdin = stdin or sys.stdin
+    stderr = stderr or sys.stderr
+    d = Path(data_dir) if data_dir else default_data_dir()
+    try:
+        if stdin.isatty():
+            pin = getpass.getpass(f"Operator PIN ({DIGITS} digits): ").strip()
+            if getpass.getpass("The same PIN once more: ").strip() != pin:
+                print("The two PINs differ: nothing was changed.", file=stderr)
+                return 2
+        else:
+            pin = stdin.readline().strip()
+    except (EOFError, KeyboardInterrupt):
+        print("No PIN was given: nothing was changed.", file=stderr)
+        return 2
+    if not valid_pin(pin):
+        print(f"The operator PIN must be {DIGITS} digits (0-9): nothing was changed.",
+              file=stderr)
+        return 2
+    if not set_pin(d, pin):
+        print(f"The PIN could not be kept in {d}.", file=stderr)
+        return 2
+    try:
+        os.unlink(d / (TRIES_NAME + ".json"))          # a new PIN starts with no wrong tries
+    except OSError:
+        pass
+    print(f"The operator PIN is set (kept in {d / PIN_FILE}).", file=stderr)
+    return 0
+
+
+class PinGuard:
+    """Wrong tries in a row: a growing wait after each, the box locked after MAX_TRIES. The
+    count and the lock are kept in the store (a restart does not clear them); waits run on
+    the app's clock."""
+
+    def __init__(self, store, clock):
+        self.store = store
+        self.clock = clock
+        data = store.load(TRIES_NAME, _TRIES.fix({}), 1, _TRIES.clean)
+        self.fails = data["fails"]
+        left = data["locked_until"] - time.time()
+        self.until = clock() + min(left, LOCK_SECONDS) if left > 0 else None
+
+    def wait_left(self) -> float:
+        if self.until is None:
+            return 0.0
+        return max(0.0, self.until - self.clock())
+
+    @property
+    def locked(self) -> bool:
+        return self.fails >= MAX_TRIES and self.wait_left() > 0
+
+    def failed(self) -> None:
+        self.fails += 1
+        wait = LOCK_SECONDS if self.fails >= MAX_TRIES else WAITS[min(self.fails, len(WAITS)) - 1]
+        self.until = self.clock() + wait
+        self._keep(time.time() + wait if self.fails >= MAX_TRIES else 0.0)
+
+    def passed(self) -> None:
+        if self.fails or self.until is not None:
+            self.fails = 0
+            self.until = None
+            self._keep(0.0)
+
+    def forget(self) -> None:
+        """The PIN was reset: no wrong tries stand."""
+        self.fails = 0
+        self.until = None
+
+    def _keep(self, locked_until: float) -> None:
+        self.store.save(TRIES_NAME, {"fails": self.fails, "locked_until": locked_until}, 1)
+
+
+def told_failure(app, what: str) -> None:
+    """A setting the operator changed was not kept: said every time (the store tells the
+    player a reason once; the operator must know of each change that is lost)."""
+    why = app.store.failing.get("settings") or "the data folder refused it"
+    app.toast(f"{what} was NOT kept ({why}); it lasts until the cabinet restarts.",
+              seconds=6.0)
 
 
 class PinScene(LauncherBase):
     """Four digit wheels: up/down turn the digit, right or button 1 go on, left or button 2
-    go back (button 2 on the first digit cancels). ``mode``: "check", "set" or "again"."""
+    go back (button 2 on the first digit cancels). ``mode``: "check", "set", "again", or
+    "unset" (no PIN yet and not asked from a keyboard: the box says how to set one)."""
 
     name = "cabinet-pin"
     title = "OPERATOR"
 
-    def __init__(self, app, cabinet, mode: str | None = None, first: str = ""):
+    def __init__(self, app, cabinet, mode: str | None = None, first: str = "",
+                 keyboard: bool = False):
         super().__init__(app)
         self.cabinet = cabinet
-        self.mode = mode or ("check" if pin_is_set(app.store.dir) else "set")
+        if mode is None:
+            if (Path(app.store.dir) / RESET_FILE).exists():
+                cabinet.guard.forget()
+            mode = "check" if pin_is_set(app.store.dir) else ("set" if keyboard else "unset")
+        self.mode = mode
         self.first = first
         self.digits = [0] * DIGITS
         self.cursor = 0
-        self.result = None            # "ok", "wrong", "cancel" (tests read it)
+        self.result = None            # "ok", "wrong", "cancel", "waiting" (tests read it)
+        self._shown_wait = None
+
+    @property
+    def guard(self):
+        return self.cabinet.guard
 
     @property
     def prompt(self) -> str:
         return {"check": "Enter the operator PIN", "set": "Choose an operator PIN",
-                "again": "The same PIN once more"}[self.mode]
+                "again": "The same PIN once more",
+                "unset": "No operator PIN is set yet"}[self.mode]
+
+    def wait_text(self) -> str:
+        """What the box says while it takes no PIN ("" when it takes one)."""
+        if self.mode != "check":
+            return ""
+        left = self.guard.wait_left()
+        if left <= 0:
+            return ""
+        if self.guard.locked:
+            return f"Too many wrong PINs: locked for {clock_text(left + 0.5)}"
+        return f"Wrong PIN ({self.guard.fails} of {MAX_TRIES}): wait {int(left + 0.999)} s"
+
+    def update(self, dt: float) -> bool:
+        shown = self.wait_text()
+        changed = shown != self._shown_wait
+        self._shown_wait = shown
+        return changed
 
     def handle(self, action) -> None:
         k = action.kind
+        if self.mode == "unset":
+            if k in ("confirm", "back", "menu"):
+                self.result = "cancel"
+                self.app.pop()
+            return
+        if self.wait_text():
+            if k == "back":
+                self.result = "cancel"
+                self.app.pop()
+            return
         if k == "up" or k == "down":
             i = self.cursor
             self.digits[i] = (self.digits[i] + (1 if k == "up" else -1)) % 10
@@ -112,13 +261,17 @@ class PinScene(LauncherBase):
         if self.mode == "check":
             if check_pin(app.store.dir, pin):
                 self.result = "ok"
+                self.guard.passed()
                 cab.log.info("operator menu opened")
                 app.replace(OperatorScene(app, cab))
             else:
                 self.result = "wrong"
-                cab.log.warning("a wrong operator PIN was entered")
-                app.toast("Wrong PIN.")
-                app.pop()
+                self.guard.failed()
+                cab.log.warning("a wrong operator PIN was entered (%d in a row)",
+                                self.guard.fails)
+                self.digits = [0] * DIGITS
+                self.cursor = 0
+                app.play("ui_back")
         elif self.mode == "set":
             app.replace(PinScene(app, cab, "again", first=pin))
         else:
@@ -126,23 +279,36 @@ class PinScene(LauncherBase):
                 app.toast("The two PINs differ: nothing was changed.")
                 app.pop()
             elif not set_pin(app.store.dir, pin):
-                app.toast("The PIN could not be kept in the data folder.")
+                app.toast("The PIN was NOT kept: the data folder refused it.", seconds=6.0)
                 app.pop()
             else:
                 cab.log.info("operator PIN set")
+                self.guard.passed()
                 app.replace(OperatorScene(app, cab))
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)
         ega = fonts.get("ega8x14")
         ega.draw(surface, self.prompt, ((640 - ega.size(self.prompt)[0]) // 2, 150), FG)
+        if self.mode == "unset":
+            lines = ["The first PIN is chosen with F2 on a keyboard,",
+                     "or on the command line:", "", "python main.py --set-pin"]
+            for i, line in enumerate(lines):
+                ega.draw(surface, line, ((640 - ega.size(line)[0]) // 2, 200 + i * 18),
+                         TITLE if i == 3 else FG)
+            self.footer(surface, "Any button: back")
+            return
         big = fonts.get("topaz8x8")
+        waiting = self.wait_text()
         for i, d in enumerate(self.digits):
             r = pygame.Rect(320 - DIGITS * 30 + i * 60, 200, 48, 56)
-            surface.fill(HI_BG if i == self.cursor else PANEL, r)
-            img = big.render(str(d), (12, 16, 40) if i == self.cursor else FG)
+            on = i == self.cursor and not waiting
+            surface.fill(HI_BG if on else PANEL, r)
+            img = big.render(str(d), (12, 16, 40) if on else FG)
             img = pygame.transform.scale(img, (img.get_width() * 4, img.get_height() * 4))
             surface.blit(img, (r.centerx - img.get_width() // 2, r.centery - img.get_height() // 2))
+        if waiting:
+            ega.draw(surface, waiting, ((640 - ega.size(waiting)[0]) // 2, 280), TITLE)
         self.footer(surface, "Up/Down: digit  Right/button 1: next  Left/button 2: back")
 
 
@@ -156,17 +322,18 @@ class OperatorScene(LauncherBase):
         k = app.settings["kiosk"]
         s = app.settings
         self.reset_armed = False
+        self.not_kept = 0                 # settings changed but not kept (tests read it)
 
-        def number(key, step, lo, hi):
+        def number(key, step, lo, hi, what):
             def change(d):
                 k[key] = max(lo, min(hi, k[key] + d * step))
-                self.changed()
+                self.changed(what)
             return change
 
-        def toggle(table, key):
+        def toggle(table, key, what):
             def change(_d=1):
                 table[key] = not table[key]
-                self.changed()
+                self.changed(what)
             return change
 
         def price(d):
@@ -175,16 +342,19 @@ class OperatorScene(LauncherBase):
             n = max(0, min(9, n + d))
             k["free_play"] = n == 0
             k["coins_per_credit"] = max(1, n)
-            self.changed()
+            self.changed("The price")
 
-        def volume(table, key):
+        def volume(table, key, what):
             def change(d):
                 table[key] = max(0, min(10, table[key] + d))
-                self.changed()
+                self.changed(what)
             return change
 
         def bar(v):
             return "#" * v + "." * (10 - v)
+
+        def coins(n):
+            return f"{n} coin{'s' if n > 1 else ''} a credit"
 
         items = []
         for e in games.playable():
@@ -193,30 +363,36 @@ class OperatorScene(LauncherBase):
                               on_change=lambda d, e=e: self.toggle_game(e.name)))
         items += [
             Item("Attract after", value=lambda: f"{k['attract_after']} s",
-                 on_change=number("attract_after", 10, 10, 3600)),
+                 on_change=number("attract_after", 10, 10, 3600, "Attract after")),
             Item("Demo length", value=lambda: f"{k['demo_seconds']} s",
-                 on_change=number("demo_seconds", 10, 10, 600)),
-            Item("Continue? after", value=lambda: f"{k['continue_after']} s",
-                 on_change=number("continue_after", 30, 30, 3600)),
+                 on_change=number("demo_seconds", 10, 10, 600, "Demo length")),
+            Item("Timeout", value=lambda: f"{k['continue_after']} s",
+                 on_change=number("continue_after", 30, 30, 3600, "The timeout")),
             Item("Price", value=lambda: "free play" if k["free_play"] else
-                 f"{k['coins_per_credit']} coin{'s' if k['coins_per_credit'] > 1 else ''} a credit",
-                 on_change=price),
+                 coins(k["coins_per_credit"]), on_change=price),
+            Item("Coin 2 price", value=lambda: coins(k["coin2_per_credit"])
+                 if k["coin2_per_credit"] else "as coin 1",
+                 on_change=number("coin2_per_credit", 1, 0, 9, "The coin 2 price")),
+            Item("Credit cap", value=lambda: str(k["credit_cap"]),
+                 on_change=number("credit_cap", 1, 1, 99, "The credit cap")),
             Item("Sound", value=lambda: "on" if s["sound"] else "off",
-                 on_change=toggle(s, "sound")),
-            Item("Volume", value=lambda: bar(s["volume"]), on_change=volume(s, "volume")),
+                 on_change=toggle(s, "sound", "Sound")),
+            Item("Volume", value=lambda: bar(s["volume"]),
+                 on_change=volume(s, "volume", "The volume")),
             Item("Attract sound", value=lambda: "on" if k["attract_sound"] else "off",
-                 on_change=toggle(k, "attract_sound")),
+                 on_change=toggle(k, "attract_sound", "Attract sound")),
             Item("Attract volume", value=lambda: bar(k["attract_volume"]),
-                 on_change=volume(k, "attract_volume")),
+                 on_change=volume(k, "attract_volume", "The attract volume")),
+            Item("Bookkeeping", on_confirm=lambda: app.push(BooksScene(app, cabinet))),
             Item("Reset scores", on_confirm=self.reset_scores,
                  value=lambda: "press again to wipe" if self.reset_armed else ""),
             Item("Show the log", on_confirm=lambda: app.push(LogScene(app, cabinet))),
             Item("Change the PIN", on_confirm=lambda: app.push(PinScene(app, cabinet, "set"))),
             Item("Leave kiosk mode", on_confirm=cabinet.leave_kiosk),
-            Item("Exit to the desktop", on_confirm=app.quit),
+            Item("Exit to the desktop", on_confirm=cabinet.exit_to_desktop),
             Item("Back", on_confirm=app.pop),
         ]
-        self.menu = MenuList(items, menu_look(17), pygame.Rect(60, 100, 520, 17 * len(items)),
+        self.menu = MenuList(items, menu_look(16), pygame.Rect(60, 98, 520, 16 * len(items)),
                              sound=self.ui_sound)
 
     def toggle_game(self, name: str) -> None:
@@ -225,11 +401,13 @@ class OperatorScene(LauncherBase):
             hidden.remove(name)
         else:
             hidden.append(name)
-        self.changed()
+        self.changed("Which games are shown")
 
-    def changed(self) -> None:
+    def changed(self, what: str = "The setting") -> None:
         self.app.apply_settings()
-        self.app.save_settings()
+        if not self.app.save_settings():
+            self.not_kept += 1
+            told_failure(self.app, what)
 
     def reset_scores(self) -> None:
         if not self.reset_armed:
@@ -238,7 +416,7 @@ class OperatorScene(LauncherBase):
         self.reset_armed = False
         store = self.app.store
         folder = store.dir / "scores"
-        wiped = 0
+        wiped = failed = 0
         try:
             names = sorted(p.stem for p in folder.glob("*.json"))
         except OSError:
@@ -246,8 +424,13 @@ class OperatorScene(LauncherBase):
         for name in names:
             if store.delete(f"scores/{name}"):
                 wiped += 1
-        self.cabinet.log.info("operator reset the scores (%d tables)", wiped)
-        self.app.toast(f"Scores reset ({wiped} table{'s' if wiped != 1 else ''}).")
+            else:
+                failed += 1
+        self.cabinet.log.info("operator reset the scores (%d tables, %d refused)", wiped, failed)
+        text = f"Scores reset ({wiped} table{'s' if wiped != 1 else ''})."
+        if failed:
+            text += f" {failed} could NOT be removed."
+        self.app.toast(text, seconds=6.0)
 
     def handle(self, action) -> None:
         if action.kind != "confirm":
@@ -269,19 +452,91 @@ class OperatorScene(LauncherBase):
         self.footer(surface, "Stick: choose, Left/Right: change  Button 1: do  Button 2: back")
 
 
+class BooksScene(LauncherBase):
+    """The bookkeeping page: coins per slot, credits, plays and play time per game."""
+
+    name = "cabinet-books"
+    title = "BOOKS"
+
+    def __init__(self, app, cabinet):
+        super().__init__(app)
+        self.cabinet = cabinet
+        self.reset_armed = False
+        items = [Item("Reset the counters", on_confirm=self.reset,
+                      value=lambda: "press again to zero" if self.reset_armed else ""),
+                 Item("Back", on_confirm=app.pop)]
+        self.menu = MenuList(items, menu_look(16), pygame.Rect(60, 404, 520, 32),
+                             sound=self.ui_sound)
+
+    def lines(self) -> list:
+        cab = self.cabinet
+        b = cab.books.data
+        k = cab.k
+        coins = b["coins"]
+        out = [f"Counted since {b['since']}", "",
+               f"Coins        slot 1: {coins['1']:<7} slot 2: {coins['2']:<7}"
+               f"total: {coins['1'] + coins['2']}",
+               f"Credits      bought: {b['credits_bought']:<6} played: "
+               f"{b['credits_played']:<6} cap: {k['credit_cap']}",
+               f"Standing     {cab.credit_text()}",
+               "", f"{'Game':<16}{'plays':>7}{'play time':>12}{'average':>10}"]
+        total_n = total_s = 0
+        titles = {e.name: e.title for e in games.playable()}
+        for title, n, secs, avg in cab.books.rows(titles):
+            out.append(f"{title[:15]:<16}{n:>7}{clock_text(secs):>12}{clock_text(avg):>10}")
+            total_n += n
+            total_s += secs
+        out.append(f"{'All games':<16}{total_n:>7}{clock_text(total_s):>12}"
+                   f"{clock_text(total_s / total_n if total_n else 0):>10}")
+        if cab.books.failed:
+            out += ["", f"NOT KEPT: {cab.books.failed}"]
+        return out
+
+    def reset(self) -> None:
+        if not self.reset_armed:
+            self.reset_armed = True
+            return
+        self.reset_armed = False
+        if self.cabinet.books.reset():
+            self.cabinet.log.info("operator reset the books")
+            self.app.toast("The counters were reset.")
+        else:
+            self.app.toast(f"The reset was NOT kept ({self.cabinet.books.failed}).",
+                           seconds=6.0)
+
+    def handle(self, action) -> None:
+        if action.kind != "confirm":
+            self.reset_armed = self.reset_armed and action.kind in ("pointer_move",)
+        if action.kind == "back":
+            self.app.pop()
+            return
+        self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        ega = fonts.get("ega8x14")
+        for i, line in enumerate(self.lines()[:19]):
+            ega.draw(surface, line, (48, 100 + i * 15), FG)
+        self.draw_menu(surface, self.menu)
+        self.footer(surface, "Stick: choose  Button 1: do  Button 2: back")
+
+
 class LogScene(LauncherBase):
-    """The last lines of the cabinet's log."""
+    """The last lines of the cabinet's log (read without blocking: only a regular file,
+    only its last 64 KiB)."""
 
     name = "cabinet-log"
     title = "LOG"
 
     def __init__(self, app, cabinet):
         super().__init__(app)
-        from games.cabinet.cabinet import LOG_NAME
+        path = app.store.dir / cablog.LOG_NAME
         try:
-            text = (app.store.dir / LOG_NAME).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+            text = cablog.read_tail(path)
+        except FileNotFoundError:
             text = "(no log yet)"
+        except OSError as exc:
+            text = f"(the log cannot be read: {cablog.reason(exc)})"
         self.lines = [line[:76] for line in text.splitlines()] or ["(the log is empty)"]
         self.top_line = max(0, len(self.lines) - 22)
 

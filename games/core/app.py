@@ -10,6 +10,7 @@ nothing, so an idle screen costs almost no CPU.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ import pygame  # noqa: E402
 
 from . import store as store_mod  # noqa: E402
 from .audio import Audio  # noqa: E402
+from .chord import MouseChord  # noqa: E402
 from .display import Display, init_video  # noqa: E402
 from .input import Action, Input, load_controller_mappings  # noqa: E402
 from .worker import Worker  # noqa: E402
@@ -38,6 +40,7 @@ class Scene:
     commands: dict = {}        # command name -> key specs ("s", "ctrl+s")
     pad_commands: dict = {}    # command name -> pad buttons ("x", "y", "back")
     name = "scene"
+    chord_back = False         # both mouse buttons pressed together mean back (games.core.chord)
 
     def __init__(self, app: "App"):
         self.app = app
@@ -106,29 +109,33 @@ class App:
         self.settings = store_mod.load_settings(self.store)
         # cabinet mode: full screen always, the close request and F11 do nothing
         self.kiosk = bool(opts.kiosk or self.settings["kiosk"]["enabled"])
-        if opts.fullscreen is not None:
-            self.settings["fullscreen"] = opts.fullscreen
-        if opts.scale is not None:
-            self.settings["scale"] = opts.scale
-        if opts.scanlines:
-            self.settings["scanlines"] = True
-        self.display = Display(fullscreen=self.settings["fullscreen"] or self.kiosk,
-                               scale=self.settings["scale"],
-                               scanlines=self.settings["scanlines"],
+        # display flags of the command line hold for this run only: the settings (what the
+        # Settings screen and F11 keep) are not written with them
+        self.overrides = {key: value for key, value in (
+            ("fullscreen", opts.fullscreen), ("scale", opts.scale),
+            ("scanlines", opts.scanlines)) if value is not None}
+        self.display = Display(fullscreen=self.setting("fullscreen") or self.kiosk,
+                               scale=self.setting("scale"),
+                               scanlines=self.setting("scanlines"),
                                window_size=opts.window_size)
         self.input = Input(self.settings, kiosk=self.kiosk)
+        self.chord = MouseChord()
         # pads SDL does not know: a gamecontrollerdb.txt, before any pad is opened
         self.pad_mappings = load_controller_mappings(
             os.environ.get("SDL_GAMECONTROLLERCONFIG_FILE")
             or str(self.store.dir / "gamecontrollerdb.txt"))
+        # a missing sound device is said on the console, never over the board: the game
+        # plays on silently (the Settings screen shows "no device")
         self.audio = Audio(enabled=self.settings["sound"] and not opts.mute,
-                           volume=self.settings["volume"] / 10, log=self.notice)
+                           volume=self.settings["volume"] / 10, log=self.log)
         self.muted = opts.mute
         self.worker = Worker(opts.worker_mode)
         self.stack: list[Scene] = []
         self._canvases: dict[tuple, pygame.Surface] = {}
         self.clock = pygame.time.Clock()
         self.running = True
+        self.exit_status = 0                 # what the process returns (App.quit sets it)
+        self.stopped_by = None               # the signal that ended the loop, if one did
         self.paused = False
         self.frame = 0
         self.dirty = True
@@ -157,6 +164,13 @@ class App:
         print(sentence, file=sys.stderr)
         self.toast(sentence)
 
+    def log(self, sentence: str) -> None:
+        """Tell the console something once (nothing on the screen)."""
+        if sentence in self._told:
+            return
+        self._told.add(sentence)
+        print(sentence, file=sys.stderr)
+
     def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
         self._toasts.append([text, self.now() + seconds])
         self.dirty = True
@@ -165,10 +179,20 @@ class App:
     def save_settings(self) -> bool:
         return store_mod.save_settings(self.store, self.settings)
 
+    def setting(self, key: str):
+        """A setting as this run has it: a command-line flag's value, else the kept one."""
+        return self.overrides.get(key, self.settings[key])
+
+    def choose_setting(self, key: str, value) -> None:
+        """A person's lasting choice (the Settings screen, F11): it is kept, and a flag of
+        the command line for it no longer holds."""
+        self.overrides.pop(key, None)
+        self.settings[key] = value
+
     def apply_settings(self) -> None:
         s = self.settings
-        self.display.configure(scale=s["scale"], scanlines=s["scanlines"])
-        self.display.set_fullscreen(s["fullscreen"] or self.kiosk)
+        self.display.configure(scale=self.setting("scale"), scanlines=self.setting("scanlines"))
+        self.display.set_fullscreen(self.setting("fullscreen") or self.kiosk)
         self.audio.set_enabled(s["sound"] and not self.muted)
         self.audio.set_volume(s["volume"] / 10)
         self.input.apply_settings(s)
@@ -217,6 +241,7 @@ class App:
 
     def _activate(self, scene: Scene) -> None:
         self.input.set_commands(scene.commands, scene.pad_commands)
+        self.chord.enabled = bool(scene.chord_back)
         self.display.set_format(scene.native_size, scene.pixel_aspect)
         self.dirty = True
 
@@ -232,7 +257,10 @@ class App:
             c = self._canvases[size] = self.display.make_surface(size)
         return c
 
-    def quit(self) -> None:
+    def quit(self, status: int = 0) -> None:
+        """End the loop; the process returns ``status`` (a cabinet's "Exit to the desktop"
+        returns the one status its service does not restart on)."""
+        self.exit_status = status
         self.running = False
 
     # -- the loop ---------------------------------------------------------------------------
@@ -245,10 +273,16 @@ class App:
                     break
                 self.clock.tick(FPS)
             if self.options.screenshot:
-                self.display.screenshot(self.options.screenshot)
+                try:
+                    self.display.screenshot(self.options.screenshot)
+                except (OSError, pygame.error) as exc:   # one sentence, not a traceback
+                    reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+                    print(f"Could not write the screenshot {self.options.screenshot} "
+                          f"({reason}).", file=sys.stderr)
+                    return 1
         finally:
             self.shutdown()
-        return 0
+        return self.exit_status
 
     def step(self) -> None:
         """One frame: events, repeats, update, and (if anything changed) draw and present.
@@ -274,7 +308,7 @@ class App:
             if self.supervisor is not None and self.supervisor.event(event, now):
                 continue
             self._event(event, now)
-        for action in self.input.update(now):
+        for action in self.chord.due(now) + self.input.update(now):
             self._deliver(action)
         for text in self.input.notices + self.store.notices:
             self.notice(text)
@@ -324,7 +358,7 @@ class App:
             if self.kiosk:
                 return
             self.display.toggle_fullscreen()
-            self.settings["fullscreen"] = self.display.fullscreen
+            self.choose_setting("fullscreen", self.display.fullscreen)
             self.save_settings()
             self.dirty = True
         else:
@@ -334,7 +368,8 @@ class App:
                 self.paused = False
                 self.dirty = True
                 return
-            for action in self.input.process(event, now, self.display.to_native):
+            actions = self.input.process(event, now, self.display.to_native)
+            for action in self.chord.feed(actions, now):
                 self._deliver(action)
 
     def _deliver(self, action: Action) -> None:
@@ -375,6 +410,8 @@ class App:
         test session that makes many apps in one process, keeps SDL up)."""
         while self.stack:
             self.stack.pop().close()
+        if hasattr(self.supervisor, "shutdown"):  # the cabinet keeps its books
+            self.supervisor.shutdown()
         self.running = False
         self.worker.close()
         self.audio.close()
@@ -383,13 +420,51 @@ class App:
             pygame.quit()
 
 
+STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
+
+
+def stop_on_signals(app: App):
+    """SIGTERM, SIGINT and SIGHUP ask the loop to stop: it ends within a frame and its
+    shutdown closes every scene (which saves) and the worker. A second signal while that
+    runs ends the process the default way. Returns a function that puts the old handlers
+    back (nothing is changed outside the main thread, where Python takes no handlers)."""
+    old = {}
+
+    def stop(signum, _frame):
+        app.stopped_by = signum
+        app.running = False
+        for sig in old:                      # a second one is not asked twice
+            signal.signal(sig, signal.SIG_DFL)
+
+    for name in STOP_SIGNALS:
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            old[sig] = signal.signal(sig, stop)
+        except (ValueError, OSError):        # not the main thread: the caller's handlers stay
+            break
+
+    def restore():
+        for sig, handler in old.items():
+            try:
+                signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+            except (ValueError, OSError, TypeError):
+                pass
+    return restore
+
+
 def run(options: Options, root) -> int:
     """Run the app with the root scene ``root(app)`` chooses (main.py is the composition
-    root: the core imports no scene)."""
+    root: the core imports no scene). A stop signal ends it cleanly (stop_on_signals)."""
     app = App(options)
+    restore = stop_on_signals(app)
     try:
-        root(app)
-    except BaseException:
-        app.shutdown()
-        raise
-    return app.run()
+        try:
+            root(app)
+        except BaseException:
+            app.shutdown()
+            raise
+        return app.run()
+    finally:
+        restore()

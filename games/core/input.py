@@ -95,28 +95,79 @@ def _sdl_library():
     return ctypes.CDLL(found[0]) if found else None
 
 
-def load_controller_mappings(path) -> int:
-    """Add the pad layouts of a ``gamecontrollerdb.txt`` (the community SDL_GameControllerDB
-    format; SDL keeps the lines for this platform) before pads are opened. Returns how many
-    were added; -1 when the file or SDL could not be read. Never raises."""
-    import ctypes
+MAPPINGS_MAX_BYTES = 2 * 1024 * 1024   # the community file is some 600 KiB
+MAPPINGS_SECONDS = 0.5                 # the longest start-up waits on it
+
+
+def read_small_file(path, limit: int) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes, else None
+    (a FIFO, a device or a folder is never waited on: it is opened without blocking and
+    refused). Never raises."""
     import os
-    if not path or not os.path.isfile(path):
+    import stat
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError, TypeError):
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(65536, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks) if size <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def load_controller_mappings(path, seconds: float = MAPPINGS_SECONDS, clock=None) -> int:
+    """Add the pad layouts of a ``gamecontrollerdb.txt`` (the community SDL_GameControllerDB
+    format) before pads are opened. Returns how many were added; -1 when the file or SDL
+    could not be read. Never raises, and never holds start-up long: only a regular file of
+    at most MAPPINGS_MAX_BYTES is read, only this platform's lines are kept (the last one
+    of each pad), and adding stops after ``seconds`` (SDL's own loader grows with the
+    square of the lines: 100,000 lines took minutes)."""
+    import ctypes
+    import time
+    clock = clock or time.perf_counter
+    start = clock()
+    raw = read_small_file(path, MAPPINGS_MAX_BYTES) if path else None
+    if raw is None:
         return -1
     try:
         lib = _sdl_library()
         if lib is None:
             return -1
-        lib.SDL_RWFromFile.restype = ctypes.c_void_p
-        lib.SDL_RWFromFile.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
-        lib.SDL_GameControllerAddMappingsFromRW.restype = ctypes.c_int
-        lib.SDL_GameControllerAddMappingsFromRW.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        rw = lib.SDL_RWFromFile(os.fsencode(path), b"rb")
-        if not rw:
-            return -1
-        return int(lib.SDL_GameControllerAddMappingsFromRW(rw, 1))   # 1: SDL closes it
+        lib.SDL_GetPlatform.restype = ctypes.c_char_p
+        platform = (lib.SDL_GetPlatform() or b"").decode("ascii", "replace")
+        lib.SDL_GameControllerAddMapping.restype = ctypes.c_int
+        lib.SDL_GameControllerAddMapping.argtypes = [ctypes.c_char_p]
     except (OSError, AttributeError):
         return -1
+    wanted: dict[bytes, bytes] = {}
+    mine = f"platform:{platform},".encode()
+    for line in raw.splitlines():
+        line = line.strip()
+        if not line or line.startswith(b"#") or b"," not in line:
+            continue
+        if b"platform:" in line and mine not in line:
+            continue
+        wanted[line.split(b",", 1)[0]] = line         # a later line for a pad replaces
+    added = 0
+    for i, line in enumerate(wanted.values()):
+        if i % 32 == 0 and clock() - start > seconds:
+            break
+        if lib.SDL_GameControllerAddMapping(line) == 1:
+            added += 1
+    return added
 
 
 def key_name(key: int) -> str:

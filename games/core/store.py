@@ -11,6 +11,7 @@ No pygame here: the store is used by the arena and tests as well as by the scene
 from __future__ import annotations
 
 import errno
+import inspect
 import json
 import os
 import re
@@ -32,6 +33,9 @@ _NAME = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*$")
 # what save's temp files are called: ".NAME.json.<8 random characters>.tmp"
 _TEMP = re.compile(r"^\.[a-z0-9_-]+\.json\.[A-Za-z0-9_]{6,12}\.tmp$")
 _CHECK_PREFIX = ".tricade-check."
+# the temp files of the other files kept in the data folder: the start-up check's, and the
+# cabinet's PIN (games/cabinet/operator.py, written beside the settings)
+_OTHER_TEMP = re.compile(r"^\.(tricade-check|cabinet-pin)\.[A-Za-z0-9_]{6,12}\.tmp$")
 
 KIB, MIB = 1024, 1024 * 1024
 # the largest file of each kind that is read (by the first part of the name); larger ones
@@ -42,14 +46,60 @@ MAX_BAD = 100        # NAME.json.bad, .bad2 ... .bad100
 
 
 def default_data_dir() -> Path:
-    """XDG on Linux (and other Unixes), the usual places elsewhere."""
+    """XDG on Linux (and other Unixes), the usual places elsewhere. A relative
+    XDG_DATA_HOME is ignored, as the XDG Base Directory spec says (it would move with the
+    working directory)."""
     if sys.platform == "win32":
         base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
         return Path(base) / "Tricade"
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Application Support" / "Tricade"
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):
+        base = str(Path.home() / ".local" / "share")
     return Path(base) / "tricade"
+
+
+LOCK_NAME = "tricade.lock"
+
+
+class AlreadyRunning(Exception):
+    """Another live Tricade holds the data folder."""
+
+
+def lock_data_dir(data_dir: str | os.PathLike | None = None):
+    """Hold the data folder for this process's lifetime, so two Tricades never write the
+    same scores and saves (one's writes would undo the other's). Returns the open lock
+    file descriptor, which the caller keeps open (closing it, or the process ending in any
+    way, kill included, releases it: a stale lock never blocks), or None when no lock can
+    be had (no fcntl on this platform, a folder that cannot be written, a file system
+    without locks): then play goes on unguarded, as before. Raises AlreadyRunning when
+    another process holds it."""
+    if fcntl is None:
+        return None
+    d = Path(data_dir) if data_dir else default_data_dir()
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        fd = os.open(d / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return None
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise AlreadyRunning(str(d)) from None
+        return None
+    try:                       # who holds it, for a person who looks (never read back)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except OSError:
+        pass
+    return fd
 
 
 def max_bytes(name: str) -> int:
@@ -121,19 +171,23 @@ class Store:
             print(sentence, file=sys.stderr)
 
     # -- start-up ------------------------------------------------------------------------
+    def probe(self) -> None:
+        """Make the data folder, write and remove a small temp file; OSError if it fails."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=_CHECK_PREFIX, suffix=".tmp", dir=self.dir)
+        try:
+            os.write(fd, b"tricade\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            os.unlink(tmp)
+
     def check(self) -> str | None:
         """Can files be kept at all? Makes the data folder, writes and removes a small temp
         file. Returns None, or the one sentence to tell the user (it is not notified here:
         the caller shows it). Later write failures for the same reason are not told again."""
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=_CHECK_PREFIX, suffix=".tmp", dir=self.dir)
-            try:
-                os.write(fd, b"tricade\n")
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-                os.unlink(tmp)
+            self.probe()
         except OSError as exc:
             self._dir_problem = why(exc)
             return (f"Could not keep settings, saves or scores: {self._dir_problem}. "
@@ -158,8 +212,7 @@ class Store:
                     if e.is_dir(follow_symlinks=False):
                         if level < depth and re.fullmatch(r"[a-z0-9_-]+", e.name):
                             dirs.append((Path(e.path), level + 1))
-                    elif (_TEMP.match(e.name) or (e.name.startswith(_CHECK_PREFIX)
-                                                   and e.name.endswith(".tmp"))) \
+                    elif (_TEMP.match(e.name) or _OTHER_TEMP.match(e.name)) \
                             and e.is_file(follow_symlinks=False) and not _locked(e.path):
                         os.unlink(e.path)
                         removed += 1
@@ -181,10 +234,13 @@ class Store:
             os.lstat(path)
         except OSError:        # not there (or a path through a file): nothing to read
             return _copy(default)
+        problems: list = []
         try:
             data = self._read(path, name, version)
             if validate is not None:
-                data = validate(data)
+                data = _validate(validate, data, problems)
+            if problems:
+                self._partly_read(path, name, data, version, problems)
             return data
         except RecursionError:
             self._move_aside(path, name, StoreError("it is nested too deeply"))
@@ -222,7 +278,10 @@ class Store:
             raise StoreError(f"it is larger than {limit // KIB} KiB")
         raw = b"".join(chunks)
         try:
-            doc = json.loads(raw.decode("utf-8-sig"))   # a byte-order mark is fine
+            # strict JSON: NaN and Infinity are not JSON, and a key twice (two "data" keys,
+            # say) would silently keep only the last
+            doc = json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant,
+                             object_pairs_hook=_no_repeats)   # a byte-order mark is fine
         except UnicodeDecodeError as exc:
             raise StoreError("it is not text") from exc
         except json.JSONDecodeError as exc:
@@ -241,6 +300,25 @@ class Store:
         if "data" not in doc:
             raise StoreError("it has no data")
         return doc["data"]
+
+    def _partly_read(self, path: Path, name: str, data: Any, version: int,
+                     problems: list) -> None:
+        """Some values of a file were bad and were replaced by defaults or dropped: the
+        original is moved aside (as for an unreadable file), the rest is kept and written
+        back, and the user is told in one sentence."""
+        bad = _free_name(path)
+        where = "left where it is"
+        if bad is not None:
+            try:
+                os.rename(path, bad)
+                where = f"moved aside as {bad.name}"
+            except OSError:
+                bad = None
+        more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+        self.notify(f"Part of {describe(name)} could not be read ({problems[0]}{more}); the "
+                    f"rest is kept and the original was {where}.")
+        if bad is not None:
+            self.save(name, data, version)
 
     def _move_aside(self, path: Path, name: str, exc: Exception) -> None:
         bad = _free_name(path)
@@ -389,6 +467,29 @@ def _locked(path: str) -> bool:
         os.close(fd)
 
 
+def _no_constant(name: str):
+    raise StoreError(f"it holds {name}, which is not a number JSON allows")
+
+
+def _no_repeats(pairs: list) -> dict:
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise StoreError(f"it has the key {key[:40]!r} twice")
+        out[key] = value
+    return out
+
+
+def _validate(validate: Callable, data: Any, problems: list) -> Any:
+    """``validate(data)``, given ``problems=`` too when it takes it (a schema's ``clean``,
+    ``clean_settings``), so values it replaced or dropped can be told."""
+    try:
+        takes = "problems" in inspect.signature(validate).parameters
+    except (TypeError, ValueError):
+        takes = False
+    return validate(data, problems=problems) if takes else validate(data)
+
+
 def _copy(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
@@ -417,13 +518,15 @@ DEFAULT_KIOSK = {
     "enabled": False,         # start in cabinet mode without --kiosk
     "free_play": True,        # False: coins buy credits, Start spends one
     "coins_per_credit": 1,
+    "coin2_per_credit": 0,    # coin slot 2's own price (key 6); 0: as coin slot 1
+    "credit_cap": 9,          # the most credits a cabinet holds (more coins buy none)
     "attract_after": 60,      # seconds of quiet on the launcher before the attract loop
     "demo_seconds": 60,       # the longest a demo game runs in the attract loop
     "continue_after": 180,    # seconds nobody moves before a game asks "CONTINUE?"
     "attract_sound": False,
     "attract_volume": 3,      # 0-10
     "hidden_games": [],       # registry names not shown on the cabinet
-    "exit_hold": ["1", "2"],  # keys held together to leave the program
+    "exit_hold": ["1", "2"],  # keys held together to open the operator's PIN box
     "exit_hold_seconds": 5,
 }
 
@@ -462,6 +565,8 @@ SETTINGS_SCHEMA = Table({
         "enabled": Bool(False),
         "free_play": Bool(True),
         "coins_per_credit": Int(1, 9, 1),
+        "coin2_per_credit": Int(0, 9, 0),
+        "credit_cap": Int(1, 99, 9),
         "attract_after": Int(10, 3600, 60),
         "demo_seconds": Int(10, 600, 60),
         "continue_after": Int(30, 3600, 180),

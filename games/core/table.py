@@ -434,6 +434,10 @@ class Table:
                                     if state.move_text(o) == text), None)
                     if outcome is None:
                         raise ValueError(f"{text!r} is not a possible outcome")
+                    drawn = _seed_draw(seed, n - 1, state)
+                    if state.move_text(drawn) != text:
+                        raise ValueError(f"the seed draws {state.move_text(drawn)} here, not "
+                                         f"{text} (the file was changed)")
                     state = state.play(outcome)
                 else:
                     state = state.play(state.parse_move(text))
@@ -509,6 +513,21 @@ class Table:
         menu switching a search option."""
         self.ai_options[name] = value
         self.changed += 1
+
+
+def _seed_draw(seed: int, index: int, state):
+    """The chance outcome the table draws at ply ``index`` of a game with ``seed`` (as
+    Table.draw_chance does), for replay to check that a save's dice and spins are the seed's
+    own and were not edited to another possible outcome."""
+    rng = random.Random(f"{seed}/{index}/chance")
+    outcomes = state.chance_outcomes()
+    r = rng.random()
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p
+        if r < acc:
+            return outcome
+    return outcomes[-1][0]
 
 
 def _digest(state) -> str:

@@ -265,4 +265,8 @@ def _serve() -> None:
 
 
 if __name__ == "__main__":
+    import signal
+    # Ctrl+C in the terminal reaches the whole process group: the main program ends this
+    # child (its stdin closes), so the child neither stops on its own nor prints a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _serve()

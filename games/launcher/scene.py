@@ -14,6 +14,7 @@ from games.ui import looks
 from games.ui.scene import LookScene
 from games.core.store import DEFAULT_KEYS, DEFAULT_PAD, SCALE_MODES
 from games.ui import fonts
+from games.ui.board import wrap
 from games.ui.widgets import Item, MenuList, MenuLook
 
 BG = (12, 16, 40)
@@ -24,6 +25,10 @@ HI_FG = (12, 16, 40)
 HI_BG = (255, 184, 64)
 TITLE = (255, 184, 64)
 ACCENT = (120, 200, 255)
+
+PANEL_LEFT, PANEL_RIGHT = 40, 600     # the rule under the title: nothing is drawn wider
+HINT_WIDTH = PANEL_RIGHT - PANEL_LEFT
+NO_GAMES = "No games yet."
 
 ACTION_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
                  "confirm": "Confirm", "back": "Back", "menu": "Menu"}
@@ -51,15 +56,20 @@ class LauncherBase(LookScene):
         ega = fonts.get("ega8x14")
         if self.subtitle:
             ega.draw(surface, self.subtitle, ((640 - ega.size(self.subtitle)[0]) // 2, 70), DIM)
-        pygame.draw.line(surface, PANEL, (40, 92), (600, 92), 2)
+        pygame.draw.line(surface, PANEL, (PANEL_LEFT, 92), (PANEL_RIGHT, 92), 2)
 
     def draw_menu(self, surface: pygame.Surface, menu: MenuList) -> None:
-        """The menu, and the selected item's one-line hint under it."""
+        """The menu, and the selected item's hint under it, kept inside the panel's rule
+        (wrapped onto a second line when it is longer)."""
         menu.draw(surface)
         item = menu.selected
         if item is not None and item.hint:
             ega = fonts.get("ega8x14")
-            ega.draw(surface, item.hint, ((640 - ega.size(item.hint)[0]) // 2, 400), FG)
+            lines = wrap(item.hint, HINT_WIDTH // ega.width)[:2]
+            y = 400 if len(lines) == 1 else 392
+            for line in lines:
+                ega.draw(surface, line, ((640 - ega.size(line)[0]) // 2, y), FG)
+                y += 16
 
     def footer(self, surface: pygame.Surface, text: str) -> None:
         ega = fonts.get("ega8x14")
@@ -173,16 +183,18 @@ class SettingsScene(LauncherBase):
         super().__init__(app)
         s = app.settings
 
+        # what this run shows (a command-line flag's value) is what is changed and kept
         def cycle(key, values):
             def change(step):
-                i = values.index(s[key]) if s[key] in values else 0
-                s[key] = values[(i + step) % len(values)]
+                now = app.setting(key)
+                i = values.index(now) if now in values else 0
+                app.choose_setting(key, values[(i + step) % len(values)])
                 self.changed()
             return change
 
         def toggle(key):
             def change(step):
-                s[key] = not s[key]
+                app.choose_setting(key, not app.setting(key))
                 self.changed()
             return change
 
@@ -191,9 +203,10 @@ class SettingsScene(LauncherBase):
             self.changed()
             self.app.play("ui_move")
 
-        on_off = lambda key: (lambda: "on" if s[key] else "off")  # noqa: E731
+        on_off = lambda key: (lambda: "on" if app.setting(key) else "off")  # noqa: E731
         items = [
-            Item("Display", value=lambda: s["scale"], on_change=cycle("scale", list(SCALE_MODES)),
+            Item("Display", value=lambda: app.setting("scale"),
+                 on_change=cycle("scale", list(SCALE_MODES)),
                  hint="integer: whole multiples; aspect: the original shape; stretch: fill"),
             Item("Scanlines", value=on_off("scanlines"), on_change=toggle("scanlines")),
             Item("Full screen", value=on_off("fullscreen"), on_change=toggle("fullscreen"),
@@ -344,10 +357,11 @@ class ScoresScene(LauncherBase):
             extra = getattr(app.supervisor, "score_lines", None)   # the cabinet's winners
             if extra is not None:
                 lines = list(lines) + extra(entry.name)
-            if lines:
-                self.lines += [(entry.title, TITLE)] + [(line, FG) for line in lines] + [("", FG)]
+            # every game is listed: one that keeps nothing yet says so, as the others do
+            self.lines += ([(entry.title, TITLE)] + [(line, FG) for line in lines or [NO_GAMES]]
+                           + [("", FG)])
         if not self.lines:
-            self.lines = [("No scores yet: play a game first.", FG)]
+            self.lines = [("No games registered.", FG)]
         self.top_line = 0
 
     def handle(self, action) -> None:

@@ -30,11 +30,14 @@ it is safe and spreads the terrains, or growth that keeps a size out of reach of
 neighbours, never growth of a 6 while another unit will do).  Setup: the same, for
 placements (away from opponents' jumps, spread over the terrains).
 Resign: never (there is always something to hope for in a game of spins).
-Randomness: ``rng`` breaks ties between equally scored moves; same state and seed, same
-move, as long as the wall-clock guard is not reached: TIME_LIMIT (0.25 s) on the plan
-narrows the beam to a single line once passed (on a busy machine the answer then depends
-on timing).  Beam widths: BEAM (4 at level 2, 6 at level 3); LOOKAHEAD_TOP end positions
-get the spinner look-ahead.
+Randomness: ``rng`` breaks ties between equally scored moves; the same state, level and
+seed always give the same move.  The plan is budgeted in work: NODE_BUDGET end positions
+scored per plan; once spent, the beam narrows to a single line (the first move of each
+node), so a crowded board still ends in bounded time.  The budget (6000, some 0.3 s here)
+is what the old 0.25 s wall-clock limit bought on an idle machine, so no level plays
+weaker for it.  HARD_TIME (5 s) is a wall-clock safety net only: a machine ten times
+slower than the one the budget was measured on still finishes first.  Beam widths: BEAM
+(4 at level 2, 6 at level 3); LOOKAHEAD_TOP end positions get the spinner look-ahead.
 """
 
 from __future__ import annotations
@@ -49,7 +52,8 @@ DEFAULT_LEVEL = 3
 
 BEAM = {2: 4, 3: 6}
 LOOKAHEAD_TOP = 5
-TIME_LIMIT = 0.25
+NODE_BUDGET = 6000      # positions scored per plan before the beam narrows to one line
+HARD_TIME = 5.0         # wall-clock safety net, far beyond the budget's time
 P_POINTS = (0.0, 6 / 8, 5 / 8, 4 / 8, 3 / 8, 2 / 8, 1 / 8, 0.0)   # P(spin >= k)
 OPP = (3, 4, 5, 0, 1, 2)
 
@@ -129,8 +133,12 @@ def _child(isl, cells, a, b):
     return tuple(c)
 
 
-def plan_turn(state, beam: int, deadline: float, rng):
-    """[(score, first_move, end_cells)] of the turn's end positions, best first."""
+def plan_turn(state, beam: int, rng, budget: int = NODE_BUDGET, deadline: float | None = None,
+              stats: dict | None = None):
+    """[(score, first_move, end_cells)] of the turn's end positions, best first.
+
+    After ``budget`` scored positions (or, as a far safety net, past ``deadline`` on the
+    perf_counter clock) the search narrows to one line per node."""
     isl = state.island
     me = state.turn_index + 1
     n = len(state.players)
@@ -140,6 +148,7 @@ def plan_turn(state, beam: int, deadline: float, rng):
     finals = {}
     seen = set()
     late = False
+    work = 0
     while nodes:
         scored = []
         for cells, pts, first in nodes:
@@ -155,18 +164,23 @@ def plan_turn(state, beam: int, deadline: float, rng):
                     continue
                 seen.add(key)
                 sc = evaluate(isl, c, me, n, alloc)
+                work += 1
                 sc += rng.random() * 1e-6
                 if left <= 0 or not any_move_fits(isl, c, me, left):
                     if c not in finals or finals[c][0] < sc:
                         finals[c] = (sc, mv)
                 else:
                     scored.append((sc, c, left, mv))
-            if not late and time.perf_counter() > deadline:
+            if not late and (work >= budget or (deadline is not None
+                                                and time.perf_counter() > deadline)):
                 late, beam = True, 1
         scored.sort(key=lambda x: -x[0])
         nodes = [(c, left, mv) for _, c, left, mv in scored[:beam]]
     out = [(sc, mv, c) for c, (sc, mv) in finals.items()]
     out.sort(key=lambda x: -x[0])
+    if stats is not None:
+        stats["work"] = work
+        stats["narrowed"] = late
     return out
 
 
@@ -343,8 +357,7 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), **_):
     isl = state.island
     if level == 1:
         return _greedy_step(state, moves, me, rng)
-    t0 = time.perf_counter()
-    plans = plan_turn(state, BEAM[level], t0 + TIME_LIMIT, rng)
+    plans = plan_turn(state, BEAM[level], rng, NODE_BUDGET, time.perf_counter() + HARD_TIME)
     if not plans:
         return moves[0]
     if level == 3 and len(plans) > 1:

@@ -275,6 +275,16 @@ def prompt(state, seats: dict, selected=None) -> tuple:
     return f"{who}: {plural(state.points, 'point')}: choose a marker to move (Enter)", seat
 
 
+def spin_prompt(seat: str, control: tuple) -> str:
+    """What a person presses to set their spinner going, named for the control in hand:
+    ``control`` is (the last input's source "key" | "mouse" | "pad" | "", the pad's confirm
+    button)."""
+    source, button = control
+    how = {"key": "press Space", "mouse": "click",
+           "pad": f"press {button}"}.get(source, f"press Space, click or press {button}")
+    return f"{seat.upper()}: {how} to spin the spinner."
+
+
 def score_results(state, seats: dict, levels: dict, initials: dict) -> list:
     """[(initials, won, population)] of a finished game for a score file: a person by the
     initials given, a computer seat as CP1-CP3 by its level."""

@@ -76,6 +76,7 @@ from __future__ import annotations
 
 import re
 
+from games.core.protocol import FrozenState, field, text_lines
 from games.triaxis.island import COLUMNS, SEA, TERRAINS, Island, generate, island
 
 __all__ = ["PLAYERS", "ALLOCATIONS", "SPIN", "IllegalMove", "State", "new_game",
@@ -85,7 +86,7 @@ PLAYERS = ("red", "blue", "green", "yellow", "cyan", "magenta")
 ALLOCATIONS = {2: (40, 40), 3: (28, 28, 24), 4: (20,) * 4, 5: (16,) * 5, 6: (13,) * 6}
 SPIN = ("1", "2", "3", "4", "5", "6", "harvest", "famine")
 PHASES = ("setup", "spin", "move", "harvest-colour", "harvest", "famine-colour", "over")
-MAX_WIDTH, MAX_HEIGHT = 26, 99
+MAX_WIDTH, MAX_HEIGHT = 16, 10      # RULES.md: up to 16 columns by 10 rows
 _NAME_RE = re.compile(r"[a-z]+\Z")
 
 
@@ -188,7 +189,7 @@ def jumped_zone(isl: Island, a: int, b: int) -> int:
 
 # --------------------------------------------------------------------------- the state
 
-class State:
+class State(FrozenState):
     """One position of TriAxis.  Immutable and hashable."""
 
     __slots__ = ("_isl", "_names", "_alloc", "_cells", "_turn", "_phase", "_points",
@@ -198,21 +199,10 @@ class State:
 
     def __init__(self, isl, names, alloc, cells, turn, phase, points=0, colour="",
                  owed=(), round_=1, max_rounds=None, won=()):
-        sa = object.__setattr__
-        sa(self, "_isl", isl)
-        sa(self, "_names", tuple(names))
-        sa(self, "_alloc", tuple(alloc))
-        sa(self, "_cells", tuple(cells))
-        sa(self, "_turn", turn)
-        sa(self, "_phase", phase)
-        sa(self, "_points", points)
-        sa(self, "_colour", colour)
-        sa(self, "_owed", tuple(owed))
-        sa(self, "_round", round_)
-        sa(self, "_max", max_rounds)
-        sa(self, "_won", tuple(won))
-        sa(self, "_hash", None)
-        sa(self, "_legal", None)
+        self._fields(_isl=isl, _names=tuple(names), _alloc=tuple(alloc), _cells=tuple(cells),
+                     _turn=turn, _phase=phase, _points=points, _colour=colour,
+                     _owed=tuple(owed), _round=round_, _max=max_rounds, _won=tuple(won),
+                     _hash=None, _legal=None)
 
     def _with(self, **kw):
         d = dict(isl=self._isl, names=self._names, alloc=self._alloc, cells=self._cells,
@@ -222,59 +212,24 @@ class State:
         d.update(kw)
         return State(**d)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("State is immutable")
-
     def _key(self):
         i = self._isl
         return (i.width, i.height, i.terrain, self._names, self._alloc, self._cells,
                 self._turn, self._phase, self._points, self._colour, self._owed,
                 self._round, self._max, self._won)
 
-    def __eq__(self, other):
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __repr__(self):
-        return f"State.from_text({self.to_text()!r})"
-
-    def __reduce__(self):
-        return (State.from_text, (self.to_text(),))
 
     # -- raw access (screen and computer player) ------------------------------------
 
-    @property
-    def island(self) -> Island:
-        return self._isl
+    island = field("_isl")
 
-    @property
-    def cells(self) -> tuple:
-        return self._cells
+    cells = field("_cells")
 
-    @property
-    def phase(self) -> str:
-        return self._phase
+    phase = field("_phase")
 
-    @property
-    def points(self) -> int:
-        """Move points left (phase move), else 0."""
-        return self._points
+    points = field("_points", "Move points left (phase move), else 0.")
 
-    @property
-    def colour(self) -> str:
-        """The harvest colour (phase harvest), else ''."""
-        return self._colour
+    colour = field("_colour", "The harvest colour (phase harvest), else ''.")
 
     @property
     def owed(self) -> tuple:
@@ -286,17 +241,11 @@ class State:
         """The seat whose turn it is (the spinner), None when over."""
         return None if self._turn is None else self._names[self._turn]
 
-    @property
-    def turn_index(self):
-        return self._turn
+    turn_index = field("_turn")
 
-    @property
-    def round(self) -> int:
-        return self._round
+    round = field("_round")
 
-    @property
-    def max_rounds(self):
-        return self._max
+    max_rounds = field("_max")
 
     @property
     def allocations(self) -> dict:
@@ -340,9 +289,7 @@ class State:
 
     # -- protocol -------------------------------------------------------------------
 
-    @property
-    def players(self) -> tuple:
-        return self._names
+    players = field("_names")
 
     @property
     def current(self):
@@ -709,14 +656,7 @@ def _err(n, msg):
 
 
 def _parse(text):
-    if not isinstance(text, str):
-        raise ValueError("line 1: the text form must be a string")
-    lines = [ln.strip() for ln in text.split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    if not lines or lines[0] != "triaxis":
-        found = repr(lines[0]) if lines else "nothing"
-        raise ValueError(f"line 1: expected 'triaxis', found {found}")
+    lines = text_lines(text, "triaxis")
 
     def get(i, what):
         if len(lines) <= i:
@@ -850,7 +790,14 @@ def _parse(text):
                               f"from the spinner: {' '.join(names[s] for s in expect)}")
             if not any(u > 0 for _, u in owed):
                 raise _err(4, "no seat owes harvest units: the harvest is over")
-    return State(isl, names, alloc, cells, turn, phase, points, colour, owed, rnd, maxr, won)
+    state = State(isl, names, alloc, cells, turn, phase, points, colour, owed, rnd, maxr, won)
+    if state.current is not None and not any(m != "resign" for m in state.legal_moves()):
+        # the rules always leave the mover something (an empty zone in setup, a marker
+        # to grow in a harvest): no game reaches this, only an edited text
+        what = "placement" if phase == "setup" else "harvest unit"
+        raise _err(4, f"{state.current} is to move but has no legal {what}: no game "
+                      f"reaches this position")
+    return state
 
 
 # --------------------------------------------------------------------------- new game

@@ -10,10 +10,13 @@ terrain legend, the status line and the key line
 
 The flow, as the original's: the welcome page (the look's title page: resume the game in
 progress, start, or read the help pages, paged like the original's), the set-up box (how
-many seats, which are people and which the computer, each seat's habitat colour, a round
-limit, the level), a new Biosphere with "Accept this Biosphere? (Y/n)" until accepted, the
-placement of half the markers (by hand, or R: the rest at random: the seat is played by
-the table's "random" kind until the placement ends), then the spins. At the end "Compare
+many seats, which are people and which the computer, a round limit, the level), a new
+Biosphere with "Accept this Biosphere? (Y/n)" until accepted, then each person's habitat
+colour (the computer's seats take the colours left), the placement of half the markers (by
+hand, or R: the rest at random: the seat is played by the table's "random" kind until the
+placement ends), then the spins: a person's turn waits for them to set the spinner going
+(Space or Enter, a click, pad A; the status line names the control in hand), the
+computer's and a HARVEST's or FAMINE's second spin go by themselves. At the end "Compare
 scores? (Y/n)", a number key 0-9 for one of ten score files, three initials for each
 person, and the file's table.
 
@@ -21,7 +24,9 @@ Keys: arrows (or the pad's d-pad, or the mouse) move the cursor circle; the keyp
 keys [7] [9] [1] [3] (and Home, PgUp, End, PgDn) move it diagonally. Enter, Space or the
 left button choose a marker, then its destination (the legal ones are marked); the right
 button, X on a pad, or the marker again put it down. Esc asks whether to concede (the move
-``resign``). U takes back a step of a person within the turn (never across a spin).
+``resign``); so do the left and right mouse buttons pressed together, as the manual says
+(``chord_back``: games/core/chord.py). U takes back a step of a person within the turn
+(never across a spin).
 
 What choosing a zone means, what the spinner shows and how each change is said are in
 games/triaxis/play.py (pure, tested without pygame); the help pages in manual.py.
@@ -35,7 +40,9 @@ Choices where the original's documentation is silent:
   habitat colour;
 - the seat kinds follow the original's table by default when the number of seats changes
   (one to four people: the computer plays one more seat), and each can be changed;
-- a demo (attract mode) plays three computer seats for four rounds.
+- a demo (attract mode) plays three computer seats for four rounds;
+- Back (or Esc) while a habitat colour is chosen asks "Accept this Biosphere?" again; the
+  colours chosen are offered first next time.
 """
 from __future__ import annotations
 
@@ -102,7 +109,9 @@ class TriAxisScene(GameScene):
     settings_schema = SETTINGS
     min_think = 0.35
     take_back_across_chance = False      # U takes back steps of the turn, never the spin
-    bench_start_keys = ("return", "return", "return")   # title "Start", set-up, accept
+    chord_back = True            # the manual: both mouse buttons at the same time for Esc
+    # title "Start", set-up, accept, the person's habitat colour
+    bench_start_keys = ("return", "return", "return", "return")
     command_keys = {
         "undo": dict(keys=("u",), pad=("back",), key_label="U)ndo", label="Undo a step",
                      shortcut="U"),
@@ -123,6 +132,7 @@ class TriAxisScene(GameScene):
                                           self.cmds.key_line(KEYLINE), KEYLINE_Y)
         self.hover_key = None
         self._island_img = None          # (island, its picture): redrawn for a new island
+        self._spun = None                # (game, ply) of the person's spin set going
 
     # -- what the house asks ---------------------------------------------------------------------
     def _fix_colours(self) -> None:
@@ -202,8 +212,20 @@ class TriAxisScene(GameScene):
         return SEAT_COLOUR.get(tone) or TONES.get(tone, WHITE)
 
     def prompt(self) -> tuple:
+        if self.spin_waits():
+            seat = self.state.turn
+            return play.spin_prompt(seat, self.control()), self.tone(seat)
         text, tone = play.prompt(self.state, self.table.seats, self.board_input.selected)
         return text, self.tone(tone)
+
+    def control(self) -> tuple:
+        """(the source of the last input: "key", "mouse", "pad" or "", the pad's confirm
+        button) for naming the control in hand."""
+        log = self.app.action_log
+        source = log[-1].source if log else ""
+        inp = self.app.input
+        button = (inp.pad["back"] if inp.swap_confirm else inp.pad["confirm"])[:1]
+        return source, (button[0].upper() if button else "A")
 
     def on_refuse(self, text: str) -> None:
         self.app.play("dos_error")
@@ -254,7 +276,8 @@ class TriAxisScene(GameScene):
             self.push(self.ui.menu(self, self.setup_model(), title="TriAxis: a new game"))
 
     def setup_model(self) -> list:
-        """How many seats, each seat's kind and habitat colour, a round limit, the level."""
+        """How many seats, each seat's kind, a round limit, the level (the habitat colours
+        are chosen once the Biosphere is accepted, as the original's manual says)."""
         s = self.settings
         items = [MenuItem("Start: a new Biosphere", self.start_biosphere),
                  choice("Seats", [(n, str(n)) for n in range(2, 7)], lambda: s["count"],
@@ -264,9 +287,6 @@ class TriAxisScene(GameScene):
             items.append(choice(f"Seat {i + 1}", [(k, k.capitalize()) for k in KINDS],
                                 lambda i=i: s["kinds"][i],
                                 lambda v, i=i: self.put_setting("kinds", i, v), shown))
-            items.append(choice("   habitat", [(c, c.upper()) for c in COLOURS],
-                                lambda i=i: s["colours"][i],
-                                lambda v, i=i: self.swap_colour(i, v), shown))
         return items + [choice("Rounds", [(r, str(r or "no limit")) for r in ROUNDS],
                                lambda: s["rounds"], lambda v: self.set_setting("rounds", v)),
                         self.level_item("Computer level")]
@@ -279,27 +299,81 @@ class TriAxisScene(GameScene):
         self.settings[key][i] = value
         self.save_settings()
 
-    def swap_colour(self, i: int, colour: str) -> None:
-        cols = self.settings["colours"]
-        j = cols.index(colour)
-        cols[i], cols[j] = colour, cols[i]
-        self.save_settings()
-
     def start_biosphere(self, seed=None) -> None:
         """A new game as set up: a new island, shown until it is accepted."""
-        kinds = self.settings["kinds"]
-        for i, colour in enumerate(self.settings["colours"]):
-            self.table.set_seat(colour, kinds[i])     # the seats of the next game
+        self.seat_kinds()
         self.table.set_level(self.settings["level"])
         super().new_game(seed)
         self.app.play("dos_place")
         self.ask_accept()
 
+    def seat_kinds(self) -> None:
+        """Who plays each colour, from the set-up's seats (the seats of the next game)."""
+        kinds = self.settings["kinds"]
+        for i, colour in enumerate(self.settings["colours"]):
+            self.table.set_seat(colour, kinds[i])
+
     def ask_accept(self) -> None:
         self.ask_yn("Accept this Biosphere?", self.accepted, self.start_biosphere)
 
     def accepted(self) -> None:
+        """"When the Biosphere is accepted, each player selects a color for their habitat":
+        each person in turn; the computer's seats take the colours left."""
+        self.choose_colour({})
+
+    def choose_colour(self, picked: dict) -> None:
+        people = [i for i in range(self.count) if self.settings["kinds"][i] == "human"]
+        todo = [i for i in people if i not in picked]
+        if not todo:
+            self.colours_chosen(picked)
+            return
+        i = todo[0]
+        free = [c for c in COLOURS if c not in picked.values()]
+        last = self.settings["colours"][i]
+        choices = [(c.upper(), lambda c=c: self.choose_colour({**picked, i: c}))
+                   for c in free]
+        who = f"Seat {i + 1}" if len(people) > 1 else "Your seat"
+        self.ask(f"{who}: choose a colour for your habitat.",
+                 choices + [("Back", self.ask_accept)],
+                 default=free.index(last) if last in free else 0, cancel=len(choices))
+
+    def colours_chosen(self, picked: dict) -> None:
+        """The colours as chosen (kept for next time); the same Biosphere with them."""
+        names = [None] * self.count
+        for i, c in picked.items():
+            names[i] = c
+        rest = [c for c in self.settings["colours"] if c not in picked.values()]
+        for i in range(self.count):
+            if names[i] is None:
+                names[i] = rest.pop(0)
+        self.settings["colours"] = names + rest
+        self.save_settings()
+        if tuple(names) != tuple(self.state.players):
+            self.seat_kinds()
+            GameScene.new_game(self, seed=self.table.seed)   # the seed makes the same island
         self.say("Each seat places half its markers. R: the rest at random.", LIGHT_CYAN)
+
+    # -- a person's spin ---------------------------------------------------------------------------
+    def spin_waits(self) -> bool:
+        """"Each player's turn starts by activating the spinner": a person's turn waits for
+        their key, click or button (the second spin of a HARVEST or FAMINE goes by itself)."""
+        st, t = self.state, self.table
+        return (not self.demo and st.phase == "spin" and t.seats.get(st.turn) == "human"
+                and self._spun != (t.game_number, t.ply) and t.pending is None)
+
+    def spin(self) -> None:
+        """Set the person's spinner going."""
+        if self.spin_waits():
+            self._spun = (self.table.game_number, self.table.ply)
+            self.table.auto_chance = True
+            self.app.dirty = True
+
+    def update(self, dt: float) -> bool:
+        self.table.auto_chance = not self.spin_waits()
+        return super().update(dt)
+
+    def awaiting_person(self) -> bool:
+        return super().awaiting_person() or (not self.abandoned and self.spin_waits())
 
     # -- the table changed -----------------------------------------------------------------------
     def on_chance(self, outcome) -> None:
@@ -492,6 +566,10 @@ class TriAxisScene(GameScene):
             if k == "pointer_down" and action.button == 3 and self.board_input.selected:
                 self.drop()
                 return
+        if self.spin_waits() and (k == "confirm" or (k == "pointer_down"
+                                                     and action.button == 1)):
+            self.spin()
+            return
         super().handle(action)
 
     def bench_animation(self):

@@ -81,6 +81,8 @@ from __future__ import annotations
 import random
 import re
 
+from games.core.protocol import FrozenState, field, text_lines
+
 __all__ = [
     "PLAYERS", "WIDTH", "HEIGHT", "BOARDS", "IllegalMove", "State", "new_game",
     "board_names", "geometry", "move_bits", "flip_bits", "has_move", "next_seat",
@@ -257,7 +259,7 @@ def _square_text(col: int, row: int) -> str:
 
 # --------------------------------------------------------------------------- the state
 
-class State:
+class State(FrozenState):
     """One position: board, grey squares, tiles and the seat to move.  Immutable."""
 
     __slots__ = ("_geo", "_grey", "_bb", "_cur", "_hash", "_moves")
@@ -275,73 +277,29 @@ class State:
         """
         if isinstance(current, str):
             current = PLAYERS.index(current)
-        sa = object.__setattr__
-        sa(self, "_geo", geometry(width, height))
-        sa(self, "_grey", grey)
-        sa(self, "_bb", tuple(tiles))
-        sa(self, "_cur", current)
-        sa(self, "_hash", None)
-        sa(self, "_moves", None)
+        self._fields(_geo=geometry(width, height), _grey=grey, _bb=tuple(tiles), _cur=current,
+                     _hash=None, _moves=None)
 
     @classmethod
     def _make(cls, geo, grey, bb, cur):
         s = object.__new__(cls)
-        sa = object.__setattr__
-        sa(s, "_geo", geo)
-        sa(s, "_grey", grey)
-        sa(s, "_bb", bb)
-        sa(s, "_cur", cur)
-        sa(s, "_hash", None)
-        sa(s, "_moves", None)
+        s._fields(_geo=geo, _grey=grey, _bb=bb, _cur=cur, _hash=None, _moves=None)
         return s
-
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("State is immutable")
 
     def _key(self):
         g = self._geo
         return (g.width, g.height, self._grey, self._bb, self._cur)
 
-    def __eq__(self, other):
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __repr__(self):
-        return f"State.from_text({self.to_text()!r})"
-
-    def __reduce__(self):
-        return (State.from_text, (self.to_text(),))
 
     # -- raw access (for the computer player) -----------------------------------------
 
-    @property
-    def geometry(self) -> Geometry:
-        return self._geo
+    geometry = field("_geo")
 
-    @property
-    def grey_bits(self) -> int:
-        return self._grey
+    grey_bits = field("_grey")
 
-    @property
-    def tile_bits(self) -> tuple:
-        """(blue, red, green) bitboards."""
-        return self._bb
+    tile_bits = field("_bb", "(blue, red, green) bitboards.")
 
-    @property
-    def current_index(self):
-        """0, 1 or 2 for blue, red, green; None when the game is over."""
-        return self._cur
+    current_index = field("_cur", "0, 1 or 2 for blue, red, green; None when the game is over.")
 
     def empty_bits(self) -> int:
         b = self._bb
@@ -363,13 +321,8 @@ class State:
 
     # -- protocol -----------------------------------------------------------------
 
-    @property
-    def width(self) -> int:
-        return self._geo.width
-
-    @property
-    def height(self) -> int:
-        return self._geo.height
+    width = field("_geo.width")
+    height = field("_geo.height")
 
     @property
     def current(self):
@@ -519,14 +472,7 @@ class State:
 
     @classmethod
     def from_text(cls, text: str) -> "State":
-        if not isinstance(text, str):
-            raise ValueError("line 1: the text form must be a string")
-        lines = [ln.strip() for ln in text.split("\n")]
-        while lines and not lines[-1]:
-            lines.pop()
-        if not lines or lines[0] != "tribolo":
-            found = repr(lines[0]) if lines else "nothing"
-            raise ValueError(f"line 1: expected 'tribolo', found {found}")
+        lines = text_lines(text, "tribolo")
         if len(lines) < 2:
             raise ValueError("line 2: expected 'turn SEAT' (blue, red, green or -), found nothing")
         parts = lines[1].split()

@@ -141,9 +141,19 @@ def is_new_best(table: dict, board: int, counts: dict, winners) -> bool:
     return "blue" in set(winners) and counts["blue"] > card(table, board)["best"]["total"]
 
 
-def set_best(table: dict, board: int, total: int, initials: str) -> None:
+def record_result(table: dict, board: int, winners, counts: dict, blue_is_person: bool):
+    """Record a finished game; blue's total when it asks for initials (a new best on the
+    board, blue played by a person), else None."""
+    best = blue_is_person and is_new_best(table, board, counts, winners)
+    record_game(table, board, winners)
+    return counts["blue"] if best else None
+
+
+def set_best(table: dict, board: int, total: int, initials: str) -> dict:
+    """Keep blue's best total on ``board`` with its initials; the table."""
     clean = "".join(c for c in str(initials).upper() if c in LETTERS)[:3]
     _card_for_update(table, board)["best"] = {"total": int(total), "initials": clean}
+    return table
 
 
 # -- text ----------------------------------------------------------------------------------

@@ -103,6 +103,10 @@ def _strength(i: int, own: int, opp: int, P=None) -> float:
     return s
 
 
+# The box values and best holes are memos of pure functions: each is emptied when it holds
+# CACHE_LIMIT entries (every position could fill them to some 177,000 and more), which
+# changes no choice, only the time of the next few.
+CACHE_LIMIT = 50_000
 _BOX: dict = {}
 
 
@@ -118,6 +122,8 @@ def box_p(i: int, r: int, b: int) -> float:
         else:
             x = _strength(i, r, b) - _strength(i, b, r)
             v = 1.0 / (1.0 + math.exp(-x))
+        if len(_BOX) > CACHE_LIMIT:     # a long session's memory stays bounded
+            _BOX.clear()
         _BOX[key] = v
     return v
 
@@ -136,6 +142,8 @@ def box_self(i: int, own: int, opp: int) -> float:
             v = 0.0
         else:
             v = 1.0 / (1.0 + math.exp(1.0 - _strength(i, own, opp, SELF_PARAMS)))
+        if len(_SELF) > CACHE_LIMIT:
+            _SELF.clear()
         _SELF[key] = v
     return v
 
@@ -245,7 +253,7 @@ def _best_in_box(i, r, b, holes, seat, remove):
         if best is None or v > best[0]:
             best = (v, h)
     got = (best[0] if seat == 0 else -best[0], best[1])
-    if len(_BEST) > 50_000:         # keep a long session's memory bounded
+    if len(_BEST) > CACHE_LIMIT:    # keep a long session's memory bounded
         _BEST.clear()
     _BEST[key] = got
     return got

@@ -71,6 +71,8 @@ from __future__ import annotations
 
 import re
 
+from games.core.protocol import FrozenState, field, text_lines
+
 __all__ = [
     "PLAYERS", "BOXES", "HOLES", "IllegalMove", "State", "new_game", "describe_outcome",
     "cell", "box_hole", "allowed_mask", "box_lines_won", "TOTAL_PROBABILITY",
@@ -177,7 +179,7 @@ def _seat_index(seat) -> int:
 THROW, MOVE, OVER = 0, 1, 2
 
 
-class State:
+class State(FrozenState):
     """One position: pegs, the seat whose go it is, and the phase of that go.  Immutable."""
 
     __slots__ = ("_pegs", "_turn", "_phase", "_dice", "_throw", "_hash", "_winner")
@@ -192,61 +194,23 @@ class State:
         """
         if isinstance(turn, str):
             turn = _seat_index(turn)
-        sa = object.__setattr__
-        sa(self, "_pegs", (red, blue))
-        sa(self, "_turn", turn)
-        sa(self, "_phase", phase)
-        sa(self, "_dice", dice)
-        sa(self, "_throw", throw)
-        sa(self, "_winner", winner)
-        sa(self, "_hash", None)
+        self._fields(_pegs=(red, blue), _turn=turn, _phase=phase, _dice=dice, _throw=throw,
+                     _winner=winner, _hash=None)
 
     @classmethod
     def _make(cls, pegs, turn, phase, dice, throw, winner=None):
         s = object.__new__(cls)
-        sa = object.__setattr__
-        sa(s, "_pegs", pegs)
-        sa(s, "_turn", turn)
-        sa(s, "_phase", phase)
-        sa(s, "_dice", dice)
-        sa(s, "_throw", throw)
-        sa(s, "_winner", winner)
-        sa(s, "_hash", None)
+        s._fields(_pegs=pegs, _turn=turn, _phase=phase, _dice=dice, _throw=throw,
+                  _winner=winner, _hash=None)
         return s
-
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("State is immutable")
 
     def _key(self):
         return (self._pegs, self._turn, self._phase, self._dice, self._throw, self._winner)
 
-    def __eq__(self, other):
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __repr__(self):
-        return f"State.from_text({self.to_text()!r})"
-
-    def __reduce__(self):
-        return (State.from_text, (self.to_text(),))
 
     # -- raw access (for the computer player and the screen) ----------------------------
 
-    @property
-    def pegs(self) -> tuple:
-        """(red, blue) as 81-bit ints (see the module docstring for the bit layout)."""
-        return self._pegs
+    pegs = field("_pegs", "(red, blue) as 81-bit ints (see the module docstring for the bit layout).")
 
     @property
     def turn_index(self):
@@ -263,10 +227,7 @@ class State:
         """The seat whose go it is (at a throw as well as at a move); None when over."""
         return None if self._phase == OVER else PLAYERS[self._turn]
 
-    @property
-    def dice(self):
-        """The dice (d1, d2) waiting for a move, or None."""
-        return self._dice
+    dice = field("_dice", "The dice (d1, d2) waiting for a move, or None.")
 
     @property
     def throw_number(self):
@@ -457,14 +418,7 @@ class State:
 
     @classmethod
     def from_text(cls, text: str) -> "State":
-        if not isinstance(text, str):
-            raise ValueError("line 1: the text form must be a string")
-        lines = [ln.strip() for ln in text.split("\n")]
-        while lines and not lines[-1]:
-            lines.pop()
-        if not lines or lines[0] != "triple3":
-            found = repr(lines[0]) if lines else "nothing"
-            raise ValueError(f"line 1: expected 'triple3', found {found}")
+        lines = text_lines(text, "triple3")
         turn_line = lines[1] if len(lines) > 1 else ""
         parts = turn_line.split()
         if len(parts) != 2 or parts[0] != "turn" or parts[1] not in ("red", "blue", "-"):

@@ -44,6 +44,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from games.core.protocol import FrozenState, field
+
 __all__ = [
     "PIECES", "BLUE", "ORANGE", "DIRECTIONS", "DIRECTION_NAMES", "COURSE", "COURSE_NAMES",
     "START", "CIRCLES", "ARROW_TILES", "IllegalMove", "State", "new_game",
@@ -168,7 +170,7 @@ def _direction_between(a: int, b: int) -> int:
     return -1
 
 
-class State:
+class State(FrozenState):
     """An immutable Tripppin position.  Equality and hash are by value."""
 
     __slots__ = ("_board", "_pos", "_prog", "_turn", "_masks", "_moves", "_over",
@@ -201,44 +203,27 @@ class State:
     # -- construction -------------------------------------------------------------------
 
     def _init(self, board, masks, pos, prog, turn):
-        sa = object.__setattr__
-        sa(self, "_board", board)
-        sa(self, "_masks", masks)
-        sa(self, "_pos", pos)
-        sa(self, "_prog", prog)
-        sa(self, "_turn", turn)
-        sa(self, "_hash", hash((board, pos, prog, turn)))
+        self._fields(_board=board, _masks=masks, _pos=pos, _prog=prog, _turn=turn,
+                     _hash=hash((board, pos, prog, turn)))
         if prog[0] == FINAL or prog[1] == FINAL:
-            sa(self, "_moves", ())
-            sa(self, "_over", True)
-            sa(self, "_winner", 0 if prog[0] == FINAL else 1)
-            sa(self, "_blocked", None)
+            self._fields(_moves=(), _over=True, _winner=0 if prog[0] == FINAL else 1,
+                         _blocked=None)
             return
         me, them = pos[turn], pos[1 - turn]
         moves = DESTS[me][masks[them]]
         if them in moves:
             moves = tuple(m for m in moves if m != them)
-        sa(self, "_moves", moves)
+        self._fields(_moves=moves)
         if moves:
-            sa(self, "_over", False)
-            sa(self, "_winner", None)
-            sa(self, "_blocked", None)
+            self._fields(_over=False, _winner=None, _blocked=None)
         else:
-            sa(self, "_over", True)
-            sa(self, "_winner", 1 - turn)
-            sa(self, "_blocked", turn)
+            self._fields(_over=True, _winner=1 - turn, _blocked=turn)
 
     @classmethod
     def _make(cls, board, masks, pos, prog, turn):
         s = cls.__new__(cls)
         s._init(board, masks, pos, prog, turn)
         return s
-
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("State is immutable")
 
     def __reduce__(self):
         return (_restore, (self._board, self._pos, self._prog, self._turn))
@@ -270,9 +255,7 @@ class State:
         """The piece whose turn it is (kept when over: see the module docstring)."""
         return PIECES[self._turn]
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
+    is_over = field("_over")
 
     @property
     def blocked(self):
@@ -331,15 +314,9 @@ class State:
 
     # -- for the screen and the computer player ---------------------------------------------
 
-    @property
-    def board(self) -> tuple:
-        """The 64 tile tokens by square index."""
-        return self._board
+    board = field("_board", "The 64 tile tokens by square index.")
 
-    @property
-    def positions(self) -> tuple:
-        """(blue square, orange square)."""
-        return self._pos
+    positions = field("_pos", "(blue square, orange square).")
 
     def position(self, piece) -> int:
         return self._pos[_piece_index(piece)]

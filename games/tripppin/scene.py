@@ -76,7 +76,7 @@ class TripppinScene(GameScene):
         "undo": dict(label="Take back", keys=tuple(m + "t" for m in AMIGA_KEYS), pad=("x",),
                      shortcut="T"),
         "new": dict(label="Restart the game"),
-        "quit": dict(label="Quit"),
+        "quit": dict(label="Quit the game"),
         "history": dict(label="Messages"),
     }
 

@@ -485,7 +485,9 @@ class Title(Modal):
         w = (max(len(label) for label, _ in self.choices) + 4) * look.font.width
         h = len(self.choices) * lh
         s = self.screen
-        self.panel, inner = self.place(w, h, "", (s.centerx, s.h * 7 // 10))
+        # the choices' window is titled with the game's name (an empty bar looks broken)
+        self.panel_title = str(getattr(getattr(self.game, "entry", None), "title", "") or "")
+        self.panel, inner = self.place(w, h, self.panel_title, (s.centerx, s.h * 7 // 10))
         items = [Item(label, on_confirm=lambda i=i: self.choose(i))
                  for i, (label, _) in enumerate(self.choices)]
         self.menu = MenuList(items, look, inner, cursor=max(0, min(self.default, len(items) - 1)))
@@ -519,7 +521,7 @@ class Title(Modal):
 
     def draw(self, surface) -> None:
         self.picture(surface)
-        self.draw_frame(surface, self.panel, "")
+        self.draw_frame(surface, self.panel, self.panel_title)
         self.menu.draw(surface)
         if self.footer:
             self.write(surface, self.footer, self.footer_at, "dim")

@@ -82,6 +82,11 @@ class ModalScene(LookScene):
     def toast_lift(self) -> int:
         return self.game.toast_lift()
 
+    @property
+    def chord_back(self) -> bool:
+        """A modal follows its game's mouse rule (both buttons together: back)."""
+        return bool(getattr(self.game, "chord_back", False))
+
 
 class NullStore:
     """The store of a demo game: reads like an empty data dir, keeps nothing."""
