@@ -37,7 +37,7 @@ from games.core.input import Action, parse_key_spec
 from games.ui import looks
 from games.ui.scene import GameScene, ModalScene
 
-STEPS = int(os.environ.get("FUZZ_STEPS", 160))
+STEPS = int(os.environ.get("FUZZ_STEPS", 240))
 SEEDS = tuple(range(1, 1 + int(os.environ.get("FUZZ_SEEDS", 2))))
 ENTRIES = [e for e in games.games(include_hidden=True) if e.is_game]
 # Known failures, found by this test and left to the game's port (name -> reason).

@@ -1,4 +1,5 @@
-"""Pebbles, the house's example game: the pure rules (the protocol of RULES.md).
+"""Pebbles, the house's example game: the pure rules (docs/rules.md, "What every rules
+module offers"): the standard library and games.core.protocol only.
 
 Nine squares in a 3 x 3 grid (columns a-c, rows 1-3, ``a1`` top left) hold 0 to 3 pebbles
 each. Red and blue take turns; a turn is a coin toss (the chance point), then taking
@@ -27,6 +28,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+
+from games.core.protocol import text_lines
 
 NAME = "pebbles"
 PLAYERS = ("red", "blue")
@@ -136,11 +139,7 @@ class State:
 
     @classmethod
     def from_text(cls, text: str) -> "State":
-        lines = [ln.strip() for ln in str(text).strip().splitlines()]
-        if not lines or not lines[0]:
-            raise ValueError("empty text: line 1 should say 'pebbles'")
-        if lines[0] != NAME:
-            raise ValueError(f"line 1 should say 'pebbles', not {lines[0]!r}")
+        lines = text_lines(text, NAME)
         if len(lines) != 3 + SIZE:
             raise ValueError(f"line {min(len(lines), 6) + 1}: expected 6 lines, got {len(lines)}")
         word, _, seat = lines[1].partition(" ")
