@@ -231,12 +231,6 @@ class GameScene(LookScene):
         self.claiming = False         # a second controller has pressed: seats are claimed
         self._pressed: dict = {}      # controller -> the seat it last pressed confirm at
 
-    @property
-    def ui(self):
-        """The modal kit of this game's look (games.ui.kits): ``self.ui.confirm(self, ...)``."""
-        from games.ui import kits
-        return kits.get(self.look.name)
-
     # -- what a game declares ----------------------------------------------------------------
     def initial_seats(self) -> dict:
         """{seat: "human" | "computer"} from the settings."""
