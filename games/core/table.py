@@ -240,15 +240,7 @@ class Table:
         s = self.state
         if not s.is_chance:
             raise ValueError("not a chance point")
-        rng = random.Random(f"{self.seed}/{self.index}/chance")
-        outcomes = s.chance_outcomes()
-        r = rng.random()
-        acc = 0.0
-        for outcome, p in outcomes:
-            acc += p
-            if r < acc:
-                return outcome
-        return outcomes[-1][0]
+        return _seed_draw(self.seed, self.index, s)
 
     def roll(self):
         """At a chance point: draw the outcome and play it at once."""
@@ -522,9 +514,9 @@ class Table:
 
 
 def _seed_draw(seed: int, index: int, state):
-    """The chance outcome the table draws at ply ``index`` of a game with ``seed`` (as
-    Table.draw_chance does), for replay to check that a save's dice and spins are the seed's
-    own and were not edited to another possible outcome."""
+    """The chance outcome the table draws at ply ``index`` of a game with ``seed``: the same
+    for a throw in play (Table.draw_chance) and for replay, which checks that a save's dice
+    and spins are the seed's own and were not edited to another possible outcome."""
     rng = random.Random(f"{seed}/{index}/chance")
     outcomes = state.chance_outcomes()
     r = rng.random()

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import games
 
-import random
 
 import pygame
 
@@ -575,7 +574,7 @@ class TriAxisScene(GameScene):
 
     def bench_animation(self):
         """For games.bench: the spinner spinning; (label, still spinning)."""
-        self.on_chance(random.choice(rules.SPIN))
+        self.on_chance(rules.SPIN[2])           # a fixed outcome: the bench measures the wheel
         return "spinner spinning", lambda: self.timeline.running("spin")
 
     # -- drawing ---------------------------------------------------------------------------------
