@@ -184,3 +184,20 @@ def colours(surface) -> set:
     """Every colour (r, g, b) used in a surface (palette checks of native frames)."""
     raw = pygame.image.tobytes(surface, "RGB")
     return {tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)}
+
+
+def press_on_title(app, way: str) -> None:
+    """Take the title page's focused choice by ``way``: "enter", "click" (on the first
+    choice), or a pad button ("pad a", "pad start"; a real virtual pad)."""
+    import pygame
+    if way == "enter":
+        key(app, pygame.K_RETURN)
+    elif way == "click":
+        click(app, app.top.menu.item_rect(0).center)
+    else:
+        pad = VirtualPad()
+        try:
+            frames(app, 2)
+            pad_press(app, pad, way.split()[-1])
+        finally:
+            pad.unplug()

@@ -1,10 +1,8 @@
 """The example game's rules, ai and board input (tests/example_game: Pebbles), the way every
 game's rules are tested: hand-made positions, the text form, hypothesis random games, and a
-pure board input imported with pygame blocked."""
+pure board input (imported with pygame blocked by tests/test_registry_games.py)."""
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -176,16 +174,3 @@ def test_a_click_on_an_empty_square_or_before_the_toss_is_refused_with_a_sentenc
     assert board().interpret(s, A("pointer_down", (0, 0))).move == (0, 0)
     early = board().interpret(pos(["100", "000", "000"]), A("pointer_down", (0, 0)))
     assert early.kind == "refuse" and "coin" in early.text
-
-
-def test_rules_ai_and_board_input_import_without_pygame():
-    code = ("import builtins\nreal = builtins.__import__\n"
-            "def guard(name, *a, **k):\n"
-            "    if name.split('.')[0] == 'pygame': raise ImportError(name)\n"
-            "    return real(name, *a, **k)\n"
-            "builtins.__import__ = guard\n"
-            "import tests.example_game.rules, tests.example_game.ai, tests.example_game.play\n"
-            "print('ok')\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=str(ROOT))
-    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr

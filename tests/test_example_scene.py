@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 import games
-from driver import VirtualPad, click, colours, frames, key, pad_press, run_until
+from driver import VirtualPad, click, colours, frames, key, pad_press, run_until, press_on_title
 from games.core import records
 from games.ui import looks
 
@@ -116,18 +116,8 @@ def resumed(app, scene, moves):
     return app.top is scene and scene.resumed and scene.table.moves[:len(moves)] == moves
 
 
-@pytest.mark.parametrize("how", ["enter", "click", "a", "start"])
+@pytest.mark.parametrize("how", ["enter", "click", "pad a", "pad start"])
 def test_the_title_resumes_the_saved_game(make_app, how):
     app, scene, moves = saved_game(make_app)
-    if how == "enter":
-        key(app, pygame.K_RETURN)
-    elif how == "click":
-        click(app, app.top.menu.item_rect(0).center)
-    else:
-        pad = VirtualPad()
-        try:
-            frames(app, 2)
-            pad_press(app, pad, how)
-        finally:
-            pad.unplug()
+    press_on_title(app, how)
     assert resumed(app, scene, moves)

@@ -205,9 +205,17 @@ def test_choose_move_returns_a_legal_move(entry):
 
 
 def test_rules_and_ai_import_no_pygame():
-    """Every registered rules and ai module imports with pygame blocked."""
+    """Every registered rules and ai module, each game's other pure modules (its board rules,
+    words, scores, manual) and the house's pure parts import with pygame blocked."""
+    import importlib.util
     mods = [m for e in ENTRIES for m in (e.rules, e.ai)] + [
-        "games", "games.core.table", "games.core.store", "games.core.worker", "games.arena"]
+        "games", "games.core.table", "games.core.store", "games.core.worker", "games.arena",
+        "games.core.records", "games.core.protocol", "games.ui.boardinput", "games.ui.status"]
+    for e in ENTRIES:
+        package = e.rules.rsplit(".", 1)[0]
+        for part in ("play", "scores", "manual", "tiles"):
+            if importlib.util.find_spec(f"{package}.{part}") is not None:
+                mods.append(f"{package}.{part}")
     code = (
         "import builtins, sys\n"
         "real = builtins.__import__\n"

@@ -1,10 +1,7 @@
 """TriAxis at the table without a screen (games.triaxis.play): choosing zones, the cursor,
 the spinner read from the table, the sentences and the scores' rows. No pygame."""
 
-import subprocess
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from games.core.table import Table
 from games.triaxis import play, rules, scores
@@ -17,21 +14,6 @@ class Act:
     pos: tuple = None
     button: int = 1
     source: str = "keyboard"
-
-
-def test_the_pure_modules_import_with_pygame_blocked():
-    code = ("import builtins\nreal = builtins.__import__\n"
-            "def guard(name, *a, **k):\n"
-            "    if name == 'pygame' or name.startswith('pygame.'):\n"
-            "        raise ImportError('pygame imported by ' + name)\n"
-            "    return real(name, *a, **k)\n"
-            "builtins.__import__ = guard\n"
-            "import games.triaxis.play, games.triaxis.manual, games.triaxis.scores\n"
-            "print('ok')\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=str(Path(__file__).resolve().parents[1]))
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "ok"
 
 
 def moving_state(seed=3):

@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from driver import VirtualPad, click, colours, frames, key, pad_press
+from driver import VirtualPad, click, colours, frames, key, pad_press, press_on_title
 from games.core import records
 from games.triaxis import manual, play, rules, scores
 from games.triaxis.island import offset_neighbour
@@ -280,17 +280,7 @@ def test_the_title_resumes_the_saved_game(make_app, way):
     again = app.push(TriAxisScene(app))
     frames(app, 2)
     assert top(app) == "title" and app.top.choices[0][0] == "Resume the saved game"
-    if way == "enter":
-        key(app, pygame.K_RETURN)
-    elif way == "click":
-        click(app, app.top.menu.item_rect(0).center)
-    else:
-        pad = VirtualPad()
-        try:
-            frames(app, 2)
-            pad_press(app, pad, way.split()[1])
-        finally:
-            pad.unplug()
+    press_on_title(app, way)
     assert app.top is again and again.resumed and again.table.state == state
     assert "The game in progress is resumed." in again.status.history
 

@@ -1,9 +1,6 @@
 """Tribolo's board input and sentences (games/tribolo/play.py): pure, run without pygame."""
 
-import subprocess
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from games.tribolo import play, rules, scores
 from games.ui.boardinput import BoardInput
@@ -25,20 +22,6 @@ def board_input():
     """Squares 10 x 10 pixels from the origin: a square is its position // 10."""
     return BoardInput(play.TriboloBoard(), lambda p: (p[0] // 10, p[1] // 10),
                       lambda sq: (sq[0] * 10 + 5, sq[1] * 10 + 5))
-
-
-def test_play_imports_without_pygame():
-    code = ("import builtins\nreal = builtins.__import__\n"
-            "def guard(name, *a, **k):\n"
-            "    if name == 'pygame' or name.startswith('pygame.'):\n"
-            "        raise ImportError('pygame imported by ' + name)\n"
-            "    return real(name, *a, **k)\n"
-            "builtins.__import__ = guard\n"
-            "import games.tribolo.play, games.ui.boardinput\nprint('ok')\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=str(Path(__file__).resolve().parents[1]))
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "ok"
 
 
 def test_the_cursor_goes_square_by_square_over_the_whole_board():

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from driver import VirtualPad, click, colours, frames, key, pad_press
+from driver import VirtualPad, click, colours, frames, key, pad_press, press_on_title
 from games.launcher.scene import LauncherScene, open_game
 from games.tribolo import ai, scores
 from games.tribolo import cards
@@ -337,17 +337,7 @@ def test_the_title_resumes_the_saved_game_by_default(make_app, tmp_path, how):
     data = tmp_path / "data"
     moves = play_two_moves_and_leave(make_app, data)
     app, sc = reopen(make_app, data)
-    if how == "enter":
-        key(app, pygame.K_RETURN)
-    elif how == "click":
-        click(app, app.top.menu.item_rect(0).center)
-    else:
-        pad = VirtualPad()
-        try:
-            frames(app, 2)
-            pad_press(app, pad, how.split()[1])
-        finally:
-            pad.unplug()
+    press_on_title(app, how)
     assert app.top is sc and sc.resumed
     assert sc.table.moves[: sc.table.ply] == moves
     assert said(sc)[-1] == "The saved game is resumed."

@@ -1,9 +1,6 @@
 """Triple 3's play around the rules, without a screen: choosing a hole, the words said,
 the matches, the help pages and the Scores lines (games/triple3/play.py is pure)."""
 
-import subprocess
-import sys
-from pathlib import Path
 
 from games.core.records import Result, record_won_lost
 from games.core.store import Store
@@ -11,16 +8,6 @@ from games.triple3 import play
 from games.triple3.rules import new_game
 from test_triple3_rules import pos
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def test_play_imports_without_pygame():
-    code = ("import sys\nsys.modules['pygame'] = None    # import pygame raises ImportError\n"
-            "import games.triple3.play\nprint('ok')\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=str(ROOT))
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "ok"
 
 
 def test_the_board_marks_the_holes_the_dice_allow():

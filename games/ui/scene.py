@@ -191,6 +191,8 @@ class GameScene(LookScene):
         if self.entry is None:
             raise TypeError(f"{type(self).__name__} names no registry entry")
         self.game = self.entry.name
+        if type(self).name == Scene.name:       # found on the stack by its game's name
+            self.name = self.game
         self.demo = demo
         self.look = looks.get(self.entry.platform)
         self.save_name = f"saves/{self.game}"
