@@ -312,3 +312,32 @@ def test_two_pads_claiming_seats_in_pictures(make_app, pads):
     frames(app, 1)
     assert FACE_A["xbox" if mine is one else "playstation"] in sc.status_text()[0]
     shot(app, "turn-prompt")
+
+
+@pytest.mark.parametrize("name", ["tripppin", "tribolo", "triple3", "triaxis"])
+def test_no_placeholder_is_left_in_a_prompt_even_under_a_box(make_app, name):
+    """The standing line names real keys, also while a box of the game is over it (its
+    own commands' keys come from the game, not from the box on top)."""
+    import games
+    app = make_app(anim_speed=0)
+    scene = app.push(games.get(name).scene_factory()(app, seed=11))
+    frames(app, 2)
+    key(app, pygame.K_RETURN)                     # past the title: a box, or the board
+    frames(app, 2)
+    for _ in range(2):
+        text, _colour = scene.status_text()
+        assert "{" not in text and "{" not in scene.named(scene.prompt()[0]), text
+        scene.open_menu()                         # and with the game's menu over it
+        frames(app, 2)
+
+
+def test_a_command_named_under_a_box_is_the_games_key(make_app):
+    from games.triaxis.scene import TriAxisScene
+    from games.ui import controls
+    app = make_app(anim_speed=0)
+    scene = app.push(TriAxisScene(app, seed=11))
+    frames(app, 2)
+    key(app, pygame.K_RETURN)                     # the set-up box over the island
+    frames(app, 2)
+    assert app.top is not scene
+    assert controls.name(app, "random") == "R"    # the game's own key, not the word

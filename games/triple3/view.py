@@ -269,7 +269,7 @@ def draw_status(surface, scene) -> None:
     lines = [(line, colour or BLACK) for line in wrap(text, chars)[:2]]
     if scene.status.current is not None:
         prompt, pc = scene.prompt()
-        lines += [(line, pc or DARK_BLUE) for line in wrap(prompt, chars)[:2]]
+        lines += [(line, pc or DARK_BLUE) for line in wrap(scene.named(prompt), chars)[:2]]
     y = r.y + 6
     for line, ink in lines:
         f.draw(surface, line, (r.x + 6, y), ink)

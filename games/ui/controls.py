@@ -129,6 +129,17 @@ def _pad_binding(app, what: str) -> str | None:
     for name, buttons in (getattr(inp, "pad_commands", {}) or {}).items():
         if name == what and buttons:
             return buttons[0]
+    buttons = _beneath(app, "pad_commands", what)
+    return buttons[0] if buttons else None
+
+
+def _beneath(app, table: str, what: str):
+    """A command's bindings from the scenes on the stack, top down: a prompt drawn under a
+    box (a set-up menu over the board) still names the game's own key for its command."""
+    for scene in reversed(getattr(app, "stack", []) or []):
+        specs = (getattr(scene, table, None) or {}).get(what)
+        if specs:
+            return list(specs)
     return None
 
 
@@ -140,6 +151,9 @@ def _key_binding(app, what: str) -> str | None:
     if what in keys and keys[what]:
         return key_label(keys[what][0])
     specs = (getattr(inp, "commands", {}) or {}).get(what)
+    if not specs:
+        from games.core.input import parse_key_spec
+        specs = [parse_key_spec(k) for k in (_beneath(app, "commands", what) or [])]
     if specs:
         mods, kname = specs[0]
         import pygame
