@@ -63,10 +63,14 @@ def _input(app):
 
 
 def controller_of(app, controller: str | None = None) -> str:
-    if controller:
-        return controller
-    inp = _input(app)
-    return getattr(inp, "last_controller", KEYBOARD) if inp is not None else KEYBOARD
+    """The controller named: ``controller``, else the one used last. On a cabinet the
+    keyboard and the mouse are the panel: P1's stick and buttons are named."""
+    if not controller:
+        inp = _input(app)
+        controller = getattr(inp, "last_controller", KEYBOARD) if inp is not None else KEYBOARD
+    if getattr(app, "kiosk", False) is True and not controller.startswith(("pad", "p1", "p2")):
+        return "p1"
+    return controller
 
 
 def kind(app, controller: str | None = None) -> str:
