@@ -175,8 +175,9 @@ def name(app, what: str, controller: str | None = None, mouse: dict | None = Non
     if k == "key":
         return _key_binding(app, what) or what
     button = _pad_binding(app, what)
-    if button is None:
-        button = _pad_binding(app, "menu") or "start"
+    if button is None or (k == "arcade" and button not in ARCADE_NAMES and button != "start"
+                          and button not in DPAD):
+        button = _pad_binding(app, "menu") or "start"     # not on the panel: in the menu
     return pad_button(app, button, c)
 
 
@@ -232,6 +233,6 @@ def key_line(app, cmds, names, controller: str | None = None) -> list:
         command = cmds.commands[cname]
         if cname == "menu":
             out.append((f"{name(app, 'menu', c)})menu", cname))
-        elif command.pad:
+        elif command.pad and (c not in ("p1", "p2") or command.pad[0] in ARCADE_NAMES):
             out.append((f"{pad_button(app, command.pad[0], c)}){command.label}", cname))
     return out
