@@ -308,8 +308,9 @@ class GameScene(LookScene):
                 if out and out[-1].name != "-":
                     out.append(item)
             elif item.name:
-                if self.customer_may(item.name):
-                    out.append(item)
+                if self.customer_may(item.name):       # no letter keys on the panel
+                    import dataclasses
+                    out.append(dataclasses.replace(item, shortcut=""))
             elif item.sub and not item.is_choice:
                 kept = self.customer_menu(list(item.sub))
                 if kept:
