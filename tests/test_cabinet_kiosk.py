@@ -298,3 +298,15 @@ def test_the_attract_loop_shows_a_high_score_page_per_game_in_its_look(cabinet):
     assert shot >= set(names), (shot, attract.pages_shown)
     first = attract.pages_shown.index(names[0])
     assert attract.pages_shown[first:first + len(names)] == names
+
+
+def test_a_customer_looks_at_tribolos_boards_but_plays_the_operators(cabinet):
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "tribolo")
+    board = scene.board
+    scene.cmds.run("see")
+    assert app.top.name == "tribolo-card"
+    assert not any("Play" in label for label, _ in app.top.key_items())
+    press(app, pygame.K_RIGHT)
+    press(app, *BUTTON_1)                             # closes the card, plays nothing
+    assert scene.board == board and app.top is scene
