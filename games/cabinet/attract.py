@@ -2,9 +2,11 @@
 
 A title card, then each shown game in turn plays a real computer-against-computer demo on
 its own screen (``SceneClass(app, seed=..., demo=True)``: it writes nothing) for
-``demo_seconds`` or to its end, under a blinking "PRESS START" (or "INSERT COIN"); between
-demos, the high-score tables and the title card again. Any input ends it at once, and that
-input does nothing else. Sound is off unless the operator turned attract sound on.
+``demo_seconds`` or to its end, under a blinking "PRESS START" (or "INSERT COIN"); after
+each demo that game's high scores, a page in the game's own look (its look's score table:
+the cabinet's champions, else the game's own score lines), placed clear of the blinking
+prompt; the title card again every other game. Any input ends it at once, and that input
+does nothing else. Sound is off unless the operator turned attract sound on.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import pygame
 from games.ui import fonts, looks
 from games.ui.scene import LookScene
 
-CARD_SECONDS = 8.0      # a title or score card
+CARD_SECONDS = 8.0      # the title card
+SCORE_SECONDS = 6.0     # a game's high-score page
 LINGER_SECONDS = 4.0    # a finished demo stays on its last picture
 BLINK = 0.5             # the prompt is shown half a second, hidden half a second
 
@@ -42,11 +45,15 @@ class AttractScene(LookScene):
         self.games_shown: list[str] = []    # every demo started, in order (tests read it)
         self.left = False
         self._over_for = 0.0
+        self.page = None            # on a high-score page: the game's ScorePage
+        self.pages_shown: list[str] = []    # every high-score page shown (tests read it)
 
     # -- the look follows the demo --------------------------------------------------------
     @property
     def look(self):
-        return self.child.look if self.child is not None else looks.LAUNCHER
+        if self.child is not None:
+            return self.child.look
+        return self.page.look if self.page is not None else looks.LAUNCHER
 
     @property
     def commands(self):
@@ -67,11 +74,11 @@ class AttractScene(LookScene):
         self.next()
 
     def playlist(self) -> list:
-        """title, game 1, scores, game 2, title, game 3, scores ..."""
+        """title, game 1, its scores, game 2, its scores, title, game 3, its scores ..."""
         out = []
         for i, entry in enumerate(self.cabinet.shown_games()):
-            out += ["title" if i % 2 == 0 else "scores", entry]
-        return out or ["title", "scores"]
+            out += (["title"] if i % 2 == 0 else []) + [entry, ("scores", entry)]
+        return out or ["title"]
 
     def next(self) -> None:
         self._end_child()
@@ -80,9 +87,11 @@ class AttractScene(LookScene):
         item = items[self.position]
         self.t = 0.0
         self._over_for = 0.0
-        if isinstance(item, str):
+        self.page = None
+        if isinstance(item, tuple):
+            self.show_scores(item[1])
+        elif isinstance(item, str):
             self.card = item
-            self.lines = self.score_lines() if item == "scores" else []
         else:
             self.start_demo(item)
         self.app.reformat()
@@ -104,6 +113,17 @@ class AttractScene(LookScene):
         self.card = "demo"
         self.games_shown.append(entry.name)
         self.cabinet.demos_played += 1
+
+    def show_scores(self, entry) -> None:
+        """The high-score page of ``entry``, in its look."""
+        try:
+            self.page = ScorePage(self, entry)
+        except Exception:
+            self.cabinet.log.exception("the scores of %s could not be shown", entry.name)
+            self.card = "title"
+            return
+        self.card = "scores"
+        self.pages_shown.append(entry.name)
 
     def _end_child(self) -> None:
         child, self.child = self.child, None
@@ -147,7 +167,7 @@ class AttractScene(LookScene):
                     over and self._over_for >= LINGER_SECONDS):
                 self.next()
                 return True
-        elif self.t >= CARD_SECONDS:
+        elif self.t >= (SCORE_SECONDS if self.page is not None else CARD_SECONDS):
             self.next()
             return True
         return changed or before != self._blink_on()
@@ -159,26 +179,11 @@ class AttractScene(LookScene):
         return int(self.clock / BLINK) % 2 == 0
 
     # -- drawing --------------------------------------------------------------------------
-    def score_lines(self) -> list:
-        out = []
-        for entry in self.cabinet.shown_games():
-            try:
-                lines = list(entry.score_lines(self.app.store))
-            except Exception:
-                lines = []
-            lines += self.cabinet.score_lines(entry.name)
-            if lines:
-                out += [(entry.title, TITLE)] + [(line, FG) for line in lines[:6]] + [("", FG)]
-        return out or [("No scores yet: be the first!", FG)]
-
     def draw(self, surface) -> None:
         if self.child is not None:
             self.child.draw(surface)
-        elif self.card == "scores":
-            self.draw_card(surface, "HIGH SCORES")
-            ega = fonts.get("ega8x14")
-            for i, (line, colour) in enumerate(self.lines[:22]):
-                ega.draw(surface, line, (48, 104 + i * 15), colour)
+        elif self.page is not None:
+            self.page.draw(surface)
         else:
             self.draw_card(surface, "TRICADE")
             ega = fonts.get("ega8x14")
@@ -211,10 +216,88 @@ class AttractScene(LookScene):
         img = font.render(text, fg)
         scale = 2 if w >= 400 else 1
         img = pygame.transform.scale(img, (img.get_width() * scale, img.get_height() * scale))
-        x, y = (w - img.get_width()) // 2, h - img.get_height() - h // 6
-        surface.fill(bg, (x - font.width, y - 2, img.get_width() + font.width * 2,
-                          img.get_height() + 4))
-        surface.blit(img, (x, y))
+        box = self.prompt_rect((w, h), text)
+        surface.fill(bg, box)
+        surface.blit(img, (box.x + font.width, box.y + 2))
+
+    def prompt_rect(self, size, text: str | None = None, font_name: str | None = None):
+        """Where the blinking prompt's box goes on a screen of ``size`` (by default the box
+        of the longer of PRESS START and INSERT COIN), in the look's font."""
+        font = fonts.get(font_name or self.font_name)
+        w, h = size
+        scale = 2 if w >= 400 else 1
+        tw, th = font.size(text) if text else max(font.size("PRESS START"),
+                                                   font.size("INSERT COIN"))
+        tw, th = tw * scale, th * scale
+        x, y = (w - tw) // 2, h - th - h // 6
+        return pygame.Rect(x - font.width, y - 2, tw + font.width * 2, th + 4)
+
+    def credit_rect(self, size, font_name: str | None = None) -> pygame.Rect:
+        font = fonts.get(font_name or self.font_name)
+        return pygame.Rect(0, 0, size[0], font.height + 2)
+
+
+class Board:
+    """What a look's score table stands over in the attract loop: no game, its look."""
+
+    def __init__(self, app, entry):
+        self.app = app
+        self.entry = entry
+        self.look = entry.look
+
+    def toast_lift(self) -> int:
+        return 0
+
+
+# the desk each look's table stands on: its screen's background pen
+DESK = {"riscos": 3}
+
+
+class ScorePage:
+    """One game's high scores in its own look: the look's score table (games.ui.kits) of
+    the cabinet's champions (initials, level, moves), else of the game's own score lines,
+    placed between the credit line and the blinking prompt (rows left off to fit)."""
+
+    def __init__(self, attract, entry):
+        from games.cabinet import halloffame
+        from games.ui import kits
+        self.entry = entry
+        self.look = entry.look
+        app = attract.app
+        title = f"{entry.title.upper()} HIGH SCORES"
+        wins = halloffame.load(app.store, entry.name)["wins"]
+        if wins:
+            ai = entry.ai_module()
+            level = getattr(ai, "level_name", str)
+            header = ["", "Name", "Level", "Moves"]
+            rows = [[f"{i + 1}.", r["initials"], level(r["level"]), r["moves"]]
+                    for i, r in enumerate(wins)]
+        else:
+            try:
+                lines = [line for line in entry.score_lines(app.store)]
+            except Exception:
+                lines = []
+            header = [""]
+            rows = [[line] for line in lines] or [["No scores yet: be the first!"]]
+        size = self.look.native_size
+        top = attract.credit_rect(size, self.look.font_name).bottom + 2
+        bottom = attract.prompt_rect(size, font_name=self.look.font_name).top - 2
+        kit = kits.get(self.look.name)
+        board = Board(app, entry)
+        n = len(rows)
+        while True:
+            table = kit.table(board, title, header, rows[:n])
+            table.centre = (size[0] // 2, (top + bottom) // 2)
+            table.layout()
+            if (table.rect.top >= top and table.rect.bottom <= bottom) or n <= 1:
+                break
+            n -= 1
+        self.table = table
+        self.rect = table.rect              # the card (tests check the prompt is clear of it)
+
+    def draw(self, surface) -> None:
+        surface.fill(self.look.palette[DESK.get(self.look.name, 0)])
+        self.table.draw(surface)
 
 
 def release_memory() -> None:

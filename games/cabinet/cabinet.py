@@ -348,6 +348,13 @@ class Cabinet:
         if entry is not None and halloffame.qualifies(scene.store, scene.game, entry):
             halloffame.ask_initials(scene, entry)
 
+    def notice(self, sentence: str) -> bool:
+        """A notice of the program (a score not kept, a computer player that failed): for
+        the operator, so it goes to the log, not over a customer's game. True when logged;
+        a log that cannot be written leaves it (and its own failure) on the screen."""
+        self.log.warning("notice: %s", sentence)
+        return not any(getattr(h, "failing", None) for h in self.log.handlers)
+
     def score_lines(self, name: str) -> list:
         from games.cabinet import halloffame
         return halloffame.lines(self.app.store, name)

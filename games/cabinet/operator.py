@@ -358,9 +358,11 @@ class OperatorScene(LauncherBase):
 
         items = []
         for e in games.playable():
-            items.append(Item(f"Show {e.title}", value=lambda e=e: "no" if e.name in
-                              k["hidden_games"] else "yes",
-                              on_change=lambda d, e=e: self.toggle_game(e.name)))
+            # left/right: shown or hidden; button 1: the game's own page (its settings)
+            items.append(Item(f"{e.title} ...", value=lambda e=e: "hidden" if e.name in
+                              k["hidden_games"] else "shown",
+                              on_change=lambda d, e=e: self.toggle_game(e.name),
+                              on_confirm=lambda e=e: app.push(GamePage(app, cabinet, e))))
         items += [
             Item("Attract after", value=lambda: f"{k['attract_after']} s",
                  on_change=number("attract_after", 10, 10, 3600, "Attract after")),
@@ -450,6 +452,127 @@ class OperatorScene(LauncherBase):
         self.draw_frame(surface)
         self.draw_menu(surface, self.menu)
         self.footer(surface, "Stick: choose, Left/Right: change  Button 1: do  Button 2: back")
+
+
+def setting_rows(cls, settings: dict) -> list:
+    """The operator's rows of a game's page, from the scene class's ``operator_settings``
+    and its settings schema: [(label, path, field)], ``path`` the keys to the value in
+    ``settings`` (a table's fields and a fixed-length list's items get a row each)."""
+    from games.core import schema as sch
+    fields = cls.settings_schema.fields if cls.settings_schema is not None else {}
+    labels = getattr(cls, "operator_labels", {})
+    rows = []
+    for key in cls.operator_settings:
+        field = fields.get(key)
+        label = labels.get(key, key.replace("_", " ").capitalize())
+        if isinstance(field, sch.Table):
+            rows += [(sub.replace("_", " ").capitalize(), (key, sub), f)
+                     for sub, f in field.fields.items()]
+        elif isinstance(field, sch.ListOf) and field.min_len == field.max_len:
+            rows += [(f"{label} {i + 1}", (key, i), field.item) for i in range(field.max_len)]
+        elif isinstance(field, (sch.Choice, sch.Bool, sch.Int)):
+            rows.append((label, (key,), field))
+    return rows
+
+
+def step_value(field, value, d: int):
+    """The next (``d`` +1) or previous (-1) value of a Choice, Bool or bounded Int."""
+    from games.core import schema as sch
+    if isinstance(field, sch.Bool):
+        return not value
+    if isinstance(field, sch.Choice):
+        values = field.values
+        i = values.index(value) if value in values else 0
+        return values[(i + d) % len(values)]
+    lo = field.lo if field.lo is not None else value - 1
+    hi = field.hi if field.hi is not None else value + 1
+    return max(lo, min(hi, value + d))
+
+
+class GamePage(LauncherBase):
+    """One game's page of the operator menu: shown or hidden, whether customers may take
+    moves back, and every setting the game declares the operator's (``operator_settings``
+    of its scene: the level, the board, who plays which seat ...), read from its schema.
+    Each change is kept at once; the next game started uses it."""
+
+    name = "cabinet-game"
+
+    def __init__(self, app, cabinet, entry):
+        super().__init__(app)
+        self.cabinet = cabinet
+        self.entry = entry
+        self.title = entry.title.upper()
+        self.subtitle = "what a customer plays"
+        self.cls = entry.scene_factory()
+        k = cabinet.k
+        items = [
+            Item("Shown", value=lambda: "no" if entry.name in k["hidden_games"] else "yes",
+                 on_change=lambda d: self.toggle_list("hidden_games", "Which games are shown")),
+            Item("Customers may undo",
+                 value=lambda: "no" if entry.name in k["no_undo"] else "yes",
+                 on_change=lambda d: self.toggle_list("no_undo", "Undo")),
+        ]
+        for label, path, field in setting_rows(self.cls, self.settings()):
+            items.append(Item(label, value=lambda p=path: self.words(p),
+                              on_change=lambda d, p=path, f=field, n=label:
+                              self.change(p, f, d, n)))
+        items.append(Item("Back", on_confirm=app.pop))
+        self.menu = MenuList(items, menu_look(16), pygame.Rect(60, 98, 520, 16 * len(items)),
+                             sound=self.ui_sound)
+
+    def settings(self) -> dict:
+        """The game's settings as kept (cleaned by its schema, put back in place)."""
+        all_games = self.app.settings.setdefault("games", {})
+        schema_ = self.cls.settings_schema
+        raw = all_games.get(self.entry.name)
+        clean = schema_.fix(raw if raw is not None else {}) if schema_ is not None else \
+            dict(raw or {})
+        all_games[self.entry.name] = clean
+        return clean
+
+    def value(self, path):
+        v = self.settings()
+        for key in path:
+            v = v[key]
+        return v
+
+    def words(self, path) -> str:
+        return self.cls.operator_words(path[-1] if isinstance(path[-1], str) else path[0],
+                                       self.value(path))
+
+    def change(self, path, field, d: int, what: str) -> None:
+        s = self.settings()
+        holder = s
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = step_value(field, holder[path[-1]], d)
+        self.cabinet.log.info("operator: %s %s is %s", self.entry.name, what,
+                              self.words(path))
+        self.changed(f"{self.entry.title}'s {what.lower()}")
+
+    def toggle_list(self, key: str, what: str) -> None:
+        names = self.cabinet.k[key]
+        if self.entry.name in names:
+            names.remove(self.entry.name)
+        else:
+            names.append(self.entry.name)
+        self.changed(what)
+
+    def changed(self, what: str) -> None:
+        self.app.apply_settings()
+        if not self.app.save_settings():
+            told_failure(self.app, what)
+
+    def handle(self, action) -> None:
+        if action.kind == "back":
+            self.app.pop()
+            return
+        self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        self.draw_menu(surface, self.menu)
+        self.footer(surface, "Stick: choose, Left/Right: change  Button 2: back")
 
 
 class BooksScene(LauncherBase):

@@ -167,6 +167,8 @@ class App:
             return
         self._told.add(sentence)
         print(sentence, file=sys.stderr)
+        if getattr(getattr(self, "supervisor", None), "notice", lambda s: False)(sentence):
+            return                      # a cabinet's: for the operator, in its log
         self.toast(sentence)
 
     def log(self, sentence: str) -> None:

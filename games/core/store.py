@@ -526,6 +526,7 @@ DEFAULT_KIOSK = {
     "attract_sound": False,
     "attract_volume": 3,      # 0-10
     "hidden_games": [],       # registry names not shown on the cabinet
+    "no_undo": [],            # registry names whose customers may not take moves back
     "exit_hold": ["1", "2"],  # keys held together to open the operator's PIN box
     "exit_hold_seconds": 5,
 }
@@ -575,6 +576,7 @@ SETTINGS_SCHEMA = Table({
         "attract_sound": Bool(False),
         "attract_volume": Int(0, 10, 3),
         "hidden_games": ListOf(Str(max_len=40), max_len=32, default=[]),
+        "no_undo": ListOf(Str(max_len=40), max_len=32, default=[]),
         "exit_hold": ListOf(Str(max_len=40), max_len=4, min_len=1, default=["1", "2"]),
         "exit_hold_seconds": Int(1, 60, 5),
     }),

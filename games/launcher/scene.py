@@ -378,4 +378,5 @@ class ScoresScene(LauncherBase):
         ega = fonts.get("ega8x14")
         for i, (line, colour) in enumerate(self.lines[self.top_line:self.top_line + 22]):
             ega.draw(surface, line, (48, 104 + i * 15), colour)
-        self.footer(surface, "Up/Down: scroll  Enter or Esc: back")
+        self.footer(surface, "Stick: scroll  Button 1 or 2: back"
+                    if getattr(self.app, "kiosk", False) else "Up/Down: scroll  Enter or Esc: back")

@@ -121,6 +121,17 @@ class TriAxisScene(GameScene):
         "menu": dict(key_label="F10)menu"),
         "quit": dict(keys=("q",), key_label="Q)uit", shortcut="Q"),
     }
+    # a cabinet: the operator sets the seats, who plays them, the round limit and the
+    # level (the set-up box is skipped); a customer plays the turn's own commands
+    operator_settings = ("count", "kinds", "rounds", "level")
+    customer_commands = ("random", "concede", "nw", "ne", "sw", "se", "drop")
+    operator_labels = {"count": "Seats", "kinds": "Seat", "level": "Computer level"}
+
+    @classmethod
+    def operator_words(cls, key: str, value) -> str:
+        if key == "rounds":
+            return str(value or "no limit")
+        return super().operator_words(key, value)
 
     def __init__(self, app, seed=None, demo: bool = False):
         super().__init__(app, seed=seed, demo=demo)
@@ -223,7 +234,7 @@ class TriAxisScene(GameScene):
         """(the device in hand: "key", "mouse" or "pad", or "" before any input; its
         confirm button as games.ui.controls names it) for naming the control in hand."""
         hand = self.in_hand()
-        kind = controls.kind(self.app, hand) if self.app.action_log else ""
+        kind = controls.kind(self.app, hand) if self.app.action_log or self.customer else ""
         return ("pad" if kind == "arcade" else kind), controls.name(self.app, "confirm", hand)
 
     def on_refuse(self, text: str) -> None:
@@ -271,6 +282,9 @@ class TriAxisScene(GameScene):
         self.open_setup()
 
     def open_setup(self) -> None:
+        if self.customer:              # a cabinet: the operator has set the game up
+            self.start_biosphere()
+            return
         if self in self.app.stack:
             self.push(self.ui.menu(self, self.setup_model(), title="TriAxis: a new game"))
 
@@ -498,7 +512,7 @@ class TriAxisScene(GameScene):
         header, rows = scores.table_rows(table)
         mine = [i for i, row in enumerate(rows) if row[0] in initials.values()]
         self.score_table(f"SCORE FILE {n}", header, rows, highlight=mine[0] if mine else None,
-                         footer="Press any key")
+                         footer="Press any button" if self.customer else "Press any key")
 
     # -- the original's keys ---------------------------------------------------------------------
     def undo(self) -> bool:

@@ -32,9 +32,11 @@ class CardScene(LookScene):
         self.boards = sorted(tribolo.rules.BOARDS)
         self.index = self.boards.index(board) if board in self.boards else 0
         self.show_board = show_board
+        # on a cabinet the board is the operator's: a customer only looks at the others
+        self.playable = show_board and not getattr(game, "customer", False)
         self.table = scores.load(game.store)
         self.keys = [("\u2190)previous", "prev"), ("\u2192)next", "next")] + (
-            [("{confirm})Play this board", "play")] if show_board else []) + [
+            [("{confirm})Play this board", "play")] if self.playable else []) + [
             ("{back})back", "back")]
         self.hover = None
         self.owner = game.turn_owner()     # opened at a claimed seat's turn: its controller
@@ -84,7 +86,7 @@ class CardScene(LookScene):
             self.step(-1)
         elif k in ("right", "down") or name == "next":
             self.step(1)
-        elif (k == "confirm" or name == "play") and self.show_board:
+        elif (k == "confirm" or name == "play") and self.playable:
             self.play()
         elif k in ("back", "confirm", "menu") or (
                 k == "pointer_down" and action.button in (1, 3)):

@@ -141,6 +141,16 @@ class TriboloScene(GameScene):
                     "new": dict(keys=("n",), key_label="N)ew", shortcut="N"),
                     "quit": dict(keys=("q",), key_label="Q)uit", shortcut="Q"),
                     "menu": dict(key_label="F10)menu")}
+    # a cabinet: the operator sets who plays, the level and the board; a customer may ask
+    # for the best and possible squares and read the cards (no save or load)
+    operator_settings = ("seats", "level", "board")
+    customer_commands = ("best", "possible", "scores", "see")
+
+    @classmethod
+    def operator_words(cls, key: str, value) -> str:
+        if key == "board":
+            return f"{value} {board_name(value, True)}"
+        return super().operator_words(key, value)
 
     def __init__(self, app, seed=None, demo: bool = False, title: bool | None = None):
         self.markers: list = []      # P: the possible squares
@@ -425,8 +435,9 @@ class TriboloScene(GameScene):
         seats = ", ".join(f"{s.capitalize()} {self.table.seats.get(s)}" for s in SEATS)
         dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 294,
                     LIGHT_GREY)
-        dos.centred(surface, self.named("Mouse, keys or gamepad.  {menu}: the menu."), 316,
-                    DARK_GREY)
+        how = ("{confirm}: play  {menu}: the menu." if self.customer else
+               "Mouse, keys or gamepad.  {menu}: the menu.")
+        dos.centred(surface, self.named(how), 316, DARK_GREY)
 
     def draw(self, surface) -> None:
         surface.fill(BLACK)

@@ -81,6 +81,15 @@ class Triple3Scene(GameScene):
         "help": dict(keys=("f1", "h"), shortcut="F1"),
         "quit": dict(keys=("ctrl+q",)),
     }
+    # a cabinet: the operator sets who plays, the level and the match's length; each
+    # customer starts a match of their own (the totals start at 0-0)
+    operator_settings = ("seats", "level", "match")
+
+    @classmethod
+    def operator_words(cls, key: str, value) -> str:
+        if key == "match":
+            return f"Best of {value}"
+        return super().operator_words(key, value)
 
     def __init__(self, app, seed=None, demo=False, title=None):
         self._first = None                    # New game > Red first / Blue first

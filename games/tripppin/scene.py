@@ -62,6 +62,7 @@ SETTINGS = schema.Table({
     "interlace": schema.Bool(False),
 })
 HINT = "Try to reach the flashing X of your piece's color. Drag it, or {move} and {confirm}."
+PANEL_HINT = "Try to reach the flashing X of your piece's color: {move} and {confirm}."
 AMIGA_KEYS = ("", "alt+", "gui+", "ctrl+")        # right-Amiga S: any of these with S
 
 
@@ -78,6 +79,17 @@ class TripppinScene(GameScene):
         "quit": dict(label="Quit the game"),
         "history": dict(label="Messages"),
     }
+    # a cabinet: the operator sets who plays, the difficulty and the options; a customer
+    # may ask for a suggestion
+    operator_settings = ("seats", "level", "prevent_loops", "fair", "interlace")
+    customer_commands = ("suggest",)
+    operator_labels = {"level": "Difficulty", "fair": "Fair start"}
+
+    @classmethod
+    def operator_words(cls, key: str, value) -> str:
+        if key == "level":
+            return LEVEL_LABELS.get(value, str(value))
+        return super().operator_words(key, value)
 
     def __init__(self, app, seed=None, demo=False, title=None):
         super().__init__(app, seed=seed, demo=demo, title=title)
@@ -146,8 +158,9 @@ class TripppinScene(GameScene):
 
     def prompt(self) -> tuple:
         if self.table.state.is_over:
-            return "Click or press {confirm} for a new game.", WHITE
-        return HINT, WHITE
+            return ("Press {confirm} for a new game." if self.customer else
+                    "Click or press {confirm} for a new game."), WHITE
+        return (PANEL_HINT if self.customer else HINT), WHITE
 
     @property
     def can_undo(self) -> bool:

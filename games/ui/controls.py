@@ -63,10 +63,14 @@ def _input(app):
 
 
 def controller_of(app, controller: str | None = None) -> str:
-    if controller:
-        return controller
-    inp = _input(app)
-    return getattr(inp, "last_controller", KEYBOARD) if inp is not None else KEYBOARD
+    """The controller named: ``controller``, else the one used last. On a cabinet the
+    keyboard and the mouse are the panel: P1's stick and buttons are named."""
+    if not controller:
+        inp = _input(app)
+        controller = getattr(inp, "last_controller", KEYBOARD) if inp is not None else KEYBOARD
+    if getattr(app, "kiosk", False) is True and not controller.startswith(("pad", "p1", "p2")):
+        return "p1"
+    return controller
 
 
 def kind(app, controller: str | None = None) -> str:
@@ -185,8 +189,9 @@ def name(app, what: str, controller: str | None = None, mouse: dict | None = Non
     if k == "key":
         return _key_binding(app, what) or what
     button = _pad_binding(app, what)
-    if button is None:
-        button = _pad_binding(app, "menu") or "start"
+    if button is None or (k == "arcade" and button not in ARCADE_NAMES and button != "start"
+                          and button not in DPAD):
+        button = _pad_binding(app, "menu") or "start"     # not on the panel: in the menu
     return pad_button(app, button, c)
 
 
@@ -242,6 +247,6 @@ def key_line(app, cmds, names, controller: str | None = None) -> list:
         command = cmds.commands[cname]
         if cname == "menu":
             out.append((f"{name(app, 'menu', c)})menu", cname))
-        elif command.pad:
+        elif command.pad and (c not in ("p1", "p2") or command.pad[0] in ARCADE_NAMES):
             out.append((f"{pad_button(app, command.pad[0], c)}){command.label}", cname))
     return out

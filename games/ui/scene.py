@@ -164,6 +164,10 @@ def seat_name(seat: str) -> str:
 STANDARD = ("undo", "redo", "new", "quit", "sound", "menu", "history", "help")
 STANDARD_LABELS = {"undo": "Undo", "redo": "Redo", "new": "New game", "quit": "Quit",
                    "sound": "Sound", "menu": "Menu", "history": "Messages", "help": "Help"}
+# what a cabinet's customer may do with the standard commands (undo and redo: where the
+# operator allows it); sound is the operator's
+CUSTOMER_STANDARD = ("new", "quit", "menu", "history", "help")
+TAKE_BACK = ("undo", "redo")
 
 
 class GameScene(LookScene):
@@ -180,6 +184,20 @@ class GameScene(LookScene):
     uses_title = True           # the look's title page opens first (resume or start)
     mouse_buttons: dict = {}    # what the look's mouse buttons do, where not as the house's
                                 # (games.ui.controls.MOUSE): RISC OS's menu is the middle one
+    # a cabinet (kiosk mode): the operator sets the game, the customer plays it
+    operator_settings = ("seats", "level")   # settings keys only the operator menu changes
+    customer_commands = ()      # the game's own commands a customer may use (hints, cards)
+
+    def __init_subclass__(cls, **kw):
+        """A game's own ``menu_model`` is filtered for a customer too (``customer_menu``)."""
+        super().__init_subclass__(**kw)
+        own = cls.__dict__.get("menu_model")
+        if own is not None and not getattr(own, "customer_filtered", False):
+            def menu_model(self, _own=own):
+                return self.customer_menu(_own(self))
+            menu_model.customer_filtered = True
+            menu_model.__doc__ = own.__doc__
+            cls.menu_model = menu_model
 
     def __init__(self, app, seed=None, demo: bool = False, title: bool | None = None):
         # imported here: the launcher's screens (LookScenes) start without them
@@ -197,6 +215,8 @@ class GameScene(LookScene):
         self.look = looks.get(self.entry.platform)
         self.save_name = f"saves/{self.game}"
         self.store = NullStore(app.store) if demo else app.store
+        # a cabinet keeps no game to resume: the next person starts afresh
+        self.kiosk = bool(getattr(app, "kiosk", False))
         self.settings = self._load_settings()
         self.status = StatusLine()
         self.board_input = None     # a games.ui.boardinput.BoardInput, if the game has one
@@ -218,8 +238,6 @@ class GameScene(LookScene):
         self._recorded = None       # the table's game_number whose result is recorded
         self.resumed = False
         self.abandoned = False      # left by a person who walked away (kiosk: not kept)
-        # a cabinet keeps no game to resume: the next person starts afresh
-        self.kiosk = bool(getattr(app, "kiosk", False))
         self.may_resume = (seed is None and not demo and self.resume_on_start
                            and not self.kiosk)
         self.show_title = (not demo and self.uses_title) if title is None else bool(title)
@@ -253,8 +271,67 @@ class GameScene(LookScene):
         return []
 
     def declare_commands(self) -> list:
-        """Every command: the standard ones with the game's keys, then the game's own."""
-        return self.standard_commands() + self.own_commands()
+        """Every command: the standard ones with the game's keys, then the game's own. On a
+        cabinet the ones a customer may not use are declared without keys or buttons and
+        never run (``customer_may``)."""
+        out = self.standard_commands() + self.own_commands()
+        if self.customer:
+            import dataclasses
+            out = [c if self.customer_may(c.name) else
+                   dataclasses.replace(c, keys=(), pad=(), enabled=False) for c in out]
+        return out
+
+    # -- a cabinet: the operator sets the game, the customer plays it ------------------------
+    @property
+    def customer(self) -> bool:
+        """True when a cabinet's customer plays this game (kiosk mode, not a demo)."""
+        return getattr(self, "kiosk", False) and not getattr(self, "demo", False)
+
+    def undo_allowed(self) -> bool:
+        """The operator lets customers take moves back in this game (the operator menu)."""
+        kiosk = self.app.settings.get("kiosk", {})
+        return self.game not in kiosk.get("no_undo", ())
+
+    def customer_may(self, name: str) -> bool:
+        """A command a customer may use: the standard ones that change only this game, undo
+        where the operator allows it, and the game's own ``customer_commands``."""
+        if name in TAKE_BACK:
+            return self.undo_allowed()
+        return name in CUSTOMER_STANDARD or name in self.customer_commands
+
+    def customer_menu(self, model: list) -> list:
+        """``model`` as a customer sees it: the commands a customer may use (and their
+        submenus), no choices (seats, level, board: the operator's), no empty groups."""
+        if not self.customer:
+            return model
+        out = []
+        for item in model:
+            if item.name == "-":
+                if out and out[-1].name != "-":
+                    out.append(item)
+            elif item.name:
+                if self.customer_may(item.name):       # no letter keys on the panel
+                    import dataclasses
+                    out.append(dataclasses.replace(item, shortcut=""))
+            elif item.sub and not item.is_choice:
+                kept = self.customer_menu(list(item.sub))
+                if kept:
+                    import dataclasses
+                    out.append(dataclasses.replace(item, sub=kept))
+        while out and out[-1].name == "-":
+            out.pop()
+        return out
+
+    @classmethod
+    def operator_words(cls, key: str, value) -> str:
+        """How the operator menu shows a value of the setting ``key``."""
+        if key == "level":
+            ai = cls.entry.ai_module()
+            name = getattr(ai, "level_name", None)
+            return name(value) if name is not None else f"{value} of {len(ai.LEVELS)}"
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value).capitalize() if isinstance(value, str) else str(value)
 
     def title_page(self, surface) -> None:
         """The game's own picture for its title page."""
@@ -368,8 +445,9 @@ class GameScene(LookScene):
         names = [n for n in self.cmds.commands if n not in ("menu",)
                  and (n not in STANDARD or n in self.command_keys or n in ("undo", "new",
                                                                            "quit", "sound"))]
-        return self.cmds.items(*names) + [self.separator()] + self.seat_items() + [
-            self.level_item()]
+        return self.customer_menu(self.cmds.items(*names) + [self.separator()]
+                                  + self.seat_items() + [self.level_item()])
+    menu_model.customer_filtered = True
 
     @staticmethod
     def separator():
@@ -485,13 +563,19 @@ class GameScene(LookScene):
             clean = dict(raw) if isinstance(raw, dict) else {}
         else:
             clean = self.settings_schema.fix(raw if raw is not None else {})
-        if self.demo:
+        if self.customer and self.settings_schema is not None:
+            # the operator's settings as kept; the rest afresh for each customer
+            fresh = self.settings_schema.default
+            clean = {k: (v if k in self.operator_settings else fresh[k])
+                     for k, v in clean.items()}
+        if self.demo or self.customer:
             return copy.deepcopy(clean)
         self.app.settings["games"][self.game] = clean
         return clean
 
     def save_settings(self) -> None:
-        if not self.demo:
+        """Kept in settings.json; never for a demo or a cabinet's customer."""
+        if not self.demo and not self.customer:
             self.app.save_settings()
 
     def set_setting(self, key: str, value) -> None:
@@ -501,6 +585,8 @@ class GameScene(LookScene):
     def toggle_sound(self) -> bool:
         """Sound on or off for the whole app (kept, except in a demo); True if now on."""
         s = self.app.settings
+        if self.customer:                  # the operator's (the operator menu)
+            return bool(s["sound"])
         s["sound"] = not s["sound"]
         self.app.apply_settings()
         self.save_settings()

@@ -1,0 +1,312 @@
+"""Kiosk mode's games: the operator sets them, the customer plays them, and every screen
+speaks the panel. Real SDL events through the real loop, on the fake clock of
+tests/test_cabinet.py."""
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+import games
+from driver import frames
+from games.cabinet import halloffame
+from games.cabinet.attract import AttractScene
+from games.cabinet.operator import GamePage, OperatorScene, setting_rows
+from games.ui import controls
+from games.ui.scene import GameScene
+from test_cabinet import cabinet, enter_pin, open_from_launcher, press, shown_games  # noqa: F401
+
+SHOTS = Path("/tmp/shots")
+BUTTON_1 = (pygame.K_LCTRL, pygame.KMOD_LCTRL)
+BUTTON_2 = (pygame.K_LALT, pygame.KMOD_LALT)
+# a keyboard key or the mouse, named in a prompt
+KEY_WORDS = re.compile(r"\bEnter\b|\bEsc\b|click|mouse|\bF10\b|\bTab\b", re.IGNORECASE)
+
+
+def settings_bytes(app) -> bytes:
+    path = Path(app.store.dir) / "settings.json"
+    return path.read_bytes() if path.exists() else b""
+
+
+def leaves(model, path=()):
+    """Every item of a menu model that does something, with the labels leading to it."""
+    for item in model:
+        if item.sub:
+            yield from leaves(item.sub, path + (item.label,))
+        if item.action is not None:
+            yield path + (item.label,), item
+
+
+def open_menu(app, scene):
+    app.pop_to(scene)
+    press(app, pygame.K_1)                          # P1 start: the game's menu
+    assert app.top.name == "menu", app.top.name
+    return app.top
+
+
+def panel_texts(app, scene) -> list:
+    """What the screen says of the controls: the status line, the prompt, the key line,
+    the screen title (Tripppin's), and the footers and hints of the modal on top."""
+    out = [scene.status_text()[0], scene.named(scene.prompt()[0])]
+    if hasattr(scene, "screen_title"):
+        out.append(scene.screen_title())
+    out += [label for label, _ in controls.key_line(app, scene.cmds, list(scene.cmds.commands))]
+    top = app.top
+    for attr in ("footer_text", "hint"):
+        if isinstance(getattr(top, attr, None), str):
+            out.append(getattr(top, attr))
+    dialog = getattr(top, "dialog", None)
+    if dialog is not None and getattr(dialog, "footer", ""):
+        out.append(dialog.footer)
+    return out
+
+
+def save_shot(app, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    app.dirty = True
+    app.step()
+    pygame.image.save(app.last_native, str(SHOTS / name))
+
+
+# -- the customer's menu changes nothing the operator set ------------------------------------
+@pytest.mark.parametrize("name", shown_games())
+def test_a_kiosk_game_menu_changes_nothing_in_settings_json(cabinet, name):
+    app, cab, clock = cabinet()
+    app.save_settings()
+    before = settings_bytes(app)
+    scene = open_from_launcher(app, cab, name)
+    menu = open_menu(app, scene)
+    save_shot(app, f"kiosk-menu-{name}.png")
+    items = list(leaves(menu.model))
+    labels = {p[-1] for p, _ in items}
+    assert items, "a customer's menu offers something"
+    assert not any(item.is_choice for _, item in leaves(menu.model)
+                   if item.sub), "no seat, level, board or match choices"
+    assert not labels & {"Sound", "Save game", "Load game", "Reset totals", "Interlace",
+                         "Prevent loops", "Fair start"}, labels
+    for path, _ in items:
+        if scene not in app.stack:                   # Quit left the game
+            scene = open_from_launcher(app, cab, name)
+        menu = open_menu(app, scene)
+        item = dict((p, i) for p, i in leaves(menu.model))[path]
+        menu.choose_item(item)
+        frames(app, 2)
+        while app.top is not scene and scene in app.stack and app.top.name in (
+                "confirm", "ask", "message", "pages", "table"):
+            press(app, *BUTTON_1)                    # yes, OK, the next page
+            if app.top.name == "pages":
+                press(app, *BUTTON_2)
+        assert settings_bytes(app) == before, (name, path)
+    # the panel's buttons 3 and 4 (the pad's X and Y) change nothing kept either
+    if scene not in app.stack:
+        scene = open_from_launcher(app, cab, name)
+    for k in (pygame.K_SPACE, pygame.K_LSHIFT, pygame.K_q, pygame.K_w):
+        app.pop_to(scene)
+        press(app, k)
+    assert settings_bytes(app) == before, name
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_only_customer_commands_are_bound_in_kiosk_mode(cabinet, name):
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    for command in ("sound", "save", "load", "reset", "interlace", "prevent_loops", "fair"):
+        if command in scene.cmds:
+            assert not scene.cmds.enabled(command), command
+            assert command not in scene.commands and command not in scene.pad_commands
+    assert scene.cmds.enabled("new")
+
+
+def test_undo_is_the_operators_to_allow(cabinet):
+    app, cab, clock = cabinet()
+    name = shown_games()[0]
+    scene = open_from_launcher(app, cab, name)
+    assert scene.customer_may("undo")
+    app.pop_to(cab.launcher)
+    cab.k["no_undo"] = [name]
+    scene = open_from_launcher(app, cab, name)
+    assert not scene.customer_may("undo") and "undo" not in scene.pad_commands
+    assert "undo" not in [i.name for _, i in leaves(open_menu(app, scene).model)]
+
+
+def test_a_new_customer_starts_a_new_triple3_match(cabinet):
+    app, cab, clock = cabinet()
+    app.settings["games"]["triple3"] = {"totals": {"red": 2, "blue": 1}, "match": 5}
+    scene = open_from_launcher(app, cab, "triple3")
+    assert scene.settings["totals"] == {"red": 0, "blue": 0}
+    assert scene.settings["match"] == 5, "the operator's match length holds"
+
+
+# -- the operator's page of each game -----------------------------------------------------------
+def open_game_page(app, cab, name):
+    press(app, pygame.K_F2)
+    enter_pin(app, [0, 0, 0, 0])
+    enter_pin(app, [0, 0, 0, 0])
+    op = app.top
+    assert isinstance(op, OperatorScene)
+    op.menu.cursor = [e.name for e in games.playable()].index(name)
+    press(app, *BUTTON_1)
+    page = app.top
+    assert isinstance(page, GamePage) and page.entry.name == name
+    return page
+
+
+def choose_row(app, page, label):
+    labels = [i.label for i in page.menu.items]
+    page.menu.cursor = labels.index(label)
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_the_operator_page_sets_the_level_and_the_next_game_uses_it(cabinet, name):
+    app, cab, clock = cabinet()
+    page = open_game_page(app, cab, name)
+    cls = games.get(name).scene_factory()
+    rows = setting_rows(cls, page.settings())
+    level_row = next(label for label, path, _ in rows if path == ("level",))
+    before = app.settings["games"][name]["level"]
+    choose_row(app, page, level_row)
+    press(app, pygame.K_RIGHT)
+    level = app.settings["games"][name]["level"]
+    assert level != before
+    assert app.store.load("settings", {})["games"][name]["level"] == level, "kept at once"
+    extra = {}
+    if "board" in cls.operator_settings:
+        choose_row(app, page, "Board")
+        press(app, pygame.K_RIGHT)
+        extra["board"] = app.settings["games"][name]["board"]
+    save_shot(app, f"operator-{name}.png")
+    press(app, *BUTTON_2)
+    press(app, *BUTTON_2)
+    assert app.top is cab.launcher
+    scene = open_from_launcher(app, cab, name)
+    assert scene.settings["level"] == level
+    assert set(scene.table.levels.values()) <= {level}
+    for key, value in extra.items():
+        assert scene.table.options[key] == value
+
+
+def test_the_operator_page_sets_who_plays_each_seat(cabinet):
+    app, cab, clock = cabinet()
+    name = "tribolo"
+    page = open_game_page(app, cab, name)
+    choose_row(app, page, "Red")
+    press(app, pygame.K_RIGHT)
+    assert app.settings["games"][name]["seats"]["red"] == "human"
+    choose_row(app, page, "Customers may undo")
+    press(app, pygame.K_RIGHT)
+    assert name in cab.k["no_undo"]
+    app.pop_to(cab.launcher)
+    scene = open_from_launcher(app, cab, name)
+    assert scene.table.seats["red"] == "human" and not scene.customer_may("undo")
+
+
+# -- the screens speak the panel -----------------------------------------------------------------
+@pytest.mark.parametrize("name", shown_games())
+def test_no_prompt_in_kiosk_mode_names_a_key_or_the_mouse(cabinet, name):
+    app, cab, clock = cabinet()
+    names = [e.name for e in cab.launcher.entries]
+    cab.launcher.menu.cursor = names.index(name)
+    press(app, *BUTTON_1)
+    scene = next(s for s in app.stack if isinstance(s, GameScene))
+    seen = []
+    # a keyboard's Enter (someone typing at the cabinet) is named as the panel too
+    for k, mod in (BUTTON_1, (pygame.K_RETURN, 0), BUTTON_1, BUTTON_1):
+        seen += panel_texts(app, scene)
+        press(app, k, mod)
+    seen += panel_texts(app, scene)
+    open_menu(app, scene)
+    seen += panel_texts(app, scene)
+    press(app, *BUTTON_2)
+    app.pop_to(scene)
+    scene.ask_quit()
+    seen += panel_texts(app, scene)
+    seen += [getattr(app.top, "lines", [""])[0]] if app.top is not scene else []
+    seen += scene.status.history
+    bad = [t for t in seen if KEY_WORDS.search(t)]
+    assert not bad, bad
+
+
+def test_the_launchers_scores_footer_names_the_panel(cabinet):
+    app, cab, clock = cabinet()
+    cab.launcher.menu.cursor = len(cab.launcher.entries)           # Scores
+    press(app, *BUTTON_1)
+    assert app.top.name == "scores"
+    drawn = []
+    footer = app.top.footer
+    app.top.footer = lambda surface, text: (drawn.append(text), footer(surface, text))
+    app.dirty = True
+    app.step()
+    assert drawn and not KEY_WORDS.search(drawn[0]), drawn
+
+
+def test_notices_for_the_operator_go_to_the_log_not_the_screen(cabinet):
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, shown_games()[0])
+    app.notice("The scores could not be kept (disk full).")
+    frames(app, 2)
+    assert not any("disk full" in t[0] for t in app._toasts)
+    log = (Path(app.store.dir) / "cabinet.log").read_text()
+    assert "The scores could not be kept (disk full)." in log
+    assert scene in app.stack
+
+
+# -- the attract loop's high-score pages ----------------------------------------------------------
+def test_the_attract_loop_shows_a_high_score_page_per_game_in_its_look(cabinet):
+    app, cab, clock = cabinet(anim_speed=50.0, demo_seconds=10)
+    halloffame.add(app.store, shown_games()[0], "ZED", {"level": 3, "moves": 30})
+    clock.run(app, cab.k["attract_after"] + 1)
+    attract = app.top
+    assert isinstance(attract, AttractScene)
+    names = shown_games()
+    shot = set()
+    for _ in range(4000):
+        clock.run(app, 0.25)
+        page = attract.page
+        if page is None or page.entry.name in shot or app.top is not attract:
+            continue
+        name = page.entry.name
+        assert attract.look is page.entry.look, "the page is in the game's look"
+        assert app.last_native.get_size() == page.entry.look.native_size
+        # the blinking prompt, drawn and not: no pixel of the card changes
+        lit = dark = None
+        for _ in range(8):
+            clock.run(app, 0.25)
+            app.dirty = True
+            app.step()
+            if attract.page is not page:
+                break
+            frame = app.last_native.copy()
+            if attract._blink_on():
+                lit = frame
+            else:
+                dark = frame
+        assert lit is not None and dark is not None, name
+        card = page.rect
+        box = attract.prompt_rect(lit.get_size(), cab.prompt_text())
+        assert not card.colliderect(box), (name, card, box)
+        assert card.top > attract.credit_rect(lit.get_size()).bottom
+        assert (pygame.image.tobytes(lit.subsurface(card), "RGB")
+                == pygame.image.tobytes(dark.subsurface(card), "RGB")), name
+        assert (pygame.image.tobytes(lit.subsurface(box), "RGB")
+                != pygame.image.tobytes(dark.subsurface(box), "RGB")), "PRESS START blinks"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(lit, str(SHOTS / f"attract-{name}.png"))
+        shot.add(name)
+        if shot >= set(names):
+            break
+    assert shot >= set(names), (shot, attract.pages_shown)
+    first = attract.pages_shown.index(names[0])
+    assert attract.pages_shown[first:first + len(names)] == names
+
+
+def test_a_customer_looks_at_tribolos_boards_but_plays_the_operators(cabinet):
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "tribolo")
+    board = scene.board
+    scene.cmds.run("see")
+    assert app.top.name == "tribolo-card"
+    assert not any("Play" in label for label, _ in app.top.key_items())
+    press(app, pygame.K_RIGHT)
+    press(app, *BUTTON_1)                             # closes the card, plays nothing
+    assert scene.board == board and app.top is scene
