@@ -219,7 +219,7 @@ def seat_colours(game: str) -> dict:
         from games.tripppin.look import PIECE_PEN
         return dict(PIECE_PEN)
     if game == "tribolo":
-        from games.tribolo.scene import SEAT_FACE
+        from games.tribolo.look import SEAT_FACE
         return dict(SEAT_FACE)
     if game == "triple3":
         from games.triple3.view import PEG_COLOUR
@@ -399,7 +399,7 @@ def test_seat_marks_are_a_setting_off_by_default_switched_on_the_settings_screen
 def test_every_seat_colour_has_one_shape_of_its_own():
     """The same colour wears the same shape in every game; no two colours in one game
     share one."""
-    from games.tribolo.scene import SEAT_FACE
+    from games.tribolo.look import SEAT_FACE
     from games.triaxis.look import SEAT_COLOUR
     from games.triple3.view import PEG_COLOUR
     from games.tripppin.look import PIECE_PEN
@@ -411,7 +411,7 @@ def test_every_seat_colour_has_one_shape_of_its_own():
 def test_the_marked_sprites_are_there_for_every_frame_drawn():
     """Every sprite a game asks for with the marks on exists and has its plain sprite's
     size (TriAxis's markers: 2 pixels more each way, for the mark at the top left)."""
-    from games.tribolo.scene import FLIP_FRAMES, flip_sprite, tile_sprite
+    from games.tribolo.look import FLIP_FRAMES, flip_sprite, tile_sprite
     from games.triaxis import art, look, rules
     from games.triple3.view import peg_sprite
     from games.ui import sprites
@@ -453,7 +453,7 @@ def test_a_marked_triaxis_marker_shrinks_round_its_centre_in_the_egas_colours():
 
 
 def test_tribolos_small_boards_carry_the_marks_and_flips_stay_marked(make_app):
-    from games.tribolo import scene as tscene
+    from games.tribolo import look as tscene
     plain, marked = pygame.Surface((32, 23)), pygame.Surface((32, 23))
     for letter in "BRG":
         tscene.draw_tile(plain, plain.get_rect(), letter)

@@ -318,7 +318,7 @@ def test_triaxis_draws_an_island_a_shrinking_marker_and_the_spinner():
 
 def test_tribolo_tiles_match_todays_drawing():
     """The tile sprites are exactly what games/tribolo/scene.py draw_tile draws now."""
-    from games.tribolo import scene
+    from games.tribolo import look as scene
     b = sprites.sheet("tribolo")
     cases = [("B", 1.0, "tile_blue"), ("#", 1.0, "tile_wall"), (".", 1.0, "empty"),
              ("R", 1 - 2 / 6, "flip_red_2"), ("G", 0.0, "flip_green_6")]

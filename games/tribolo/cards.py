@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from games.tribolo import scene as tribolo
-from games.tribolo import scores
+from games.tribolo import look, rules, scores
+from games.tribolo.look import STANDARD_BOARD
 from games.ui import dos, looks, marks
 from games.ui.board import SquareGrid
 from games.ui.dos import BLACK, BLUE, LIGHT_BLUE, LIGHT_CYAN, LIGHT_GREY, WHITE, YELLOW
@@ -24,12 +24,12 @@ class CardScene(LookScene):
     look = looks.DOS
     name = "tribolo-card"
 
-    def __init__(self, game, board: int = tribolo.STANDARD_BOARD, show_board: bool = False,
+    def __init__(self, game, board: int = STANDARD_BOARD, show_board: bool = False,
                  on_back=None):
         super().__init__(game.app)
         self.game = game
         self.on_back = on_back
-        self.boards = sorted(tribolo.rules.BOARDS)
+        self.boards = sorted(rules.BOARDS)
         self.index = self.boards.index(board) if board in self.boards else 0
         self.show_board = show_board
         # on a cabinet the board is the operator's: a customer only looks at the others
@@ -52,7 +52,7 @@ class CardScene(LookScene):
     def keyline_rects(self) -> list:
         items = self.key_items()
         if getattr(self, "_rects", (None,))[0] != items:
-            self._rects = (items, tribolo.key_rects(items))
+            self._rects = (items, look.key_rects(items))
         return self._rects[1]
 
     @property
@@ -60,7 +60,7 @@ class CardScene(LookScene):
         return self.boards[self.index]
 
     def toast_lift(self) -> int:
-        return self.native_size[1] - tribolo.KEYLINE_Y
+        return self.native_size[1] - look.KEYLINE_Y
 
     def step(self, d: int) -> None:
         self.index = (self.index + d) % len(self.boards)
@@ -94,7 +94,7 @@ class CardScene(LookScene):
 
     def draw(self, surface) -> None:
         surface.fill(BLACK)
-        tribolo.frame_box(surface, pygame.Rect(0, 0, 640, 322), LIGHT_BLUE,
+        look.frame_box(surface, pygame.Rect(0, 0, 640, 322), LIGHT_BLUE,
                           "SEE BOARDS" if self.show_board else "TRIBOLO SCORES")
         n = self.board
         (_, left), (_, right) = ARROWS
@@ -104,28 +104,28 @@ class CardScene(LookScene):
         y = self.draw_layout(surface, n) if self.show_board else 38
         lines = scores.card_lines(self.table, n)
         card = dos.box_rect(46, len(lines) + 2, pos=((640 - 46 * 8) // 2, y))
-        inner = tribolo.frame_box(surface, card, LIGHT_GREY, f"Score card of board {n}",
+        inner = look.frame_box(surface, card, LIGHT_GREY, f"Score card of board {n}",
                                   "single", LIGHT_CYAN)
         for i, line in enumerate(lines):
-            colour = (tribolo.SEAT_LIGHT.get(line.split()[0].lower(), WHITE) if 0 < i <= 3
+            colour = (look.SEAT_LIGHT.get(line.split()[0].lower(), WHITE) if 0 < i <= 3
                       else YELLOW if i == len(lines) - 1 else LIGHT_CYAN)
             dos.text(surface, line, (inner.x + 8, inner.y + i * dos.CELL_H), colour)
         if not self.show_board:
             self.draw_summary(surface, card.bottom + 8, n)
-        tribolo.key_bar(surface, self.key_items(), self.hover)
+        look.key_bar(surface, self.key_items(), self.hover)
 
     def draw_layout(self, surface, n: int) -> int:
         """Board ``n`` as a game starts on it, small; the y below it."""
-        st = tribolo.layout(n)
+        st = look.layout(n)
         grid = SquareGrid(((640 - st.width * 18 - 1) // 2, 40), (18, 13), st.width,
                           st.height, gap=1)
-        surface.fill(tribolo.FRAME, grid.rect_all.inflate(4, 4))
-        surface.fill(tribolo.GRID, grid.rect_all)
+        surface.fill(look.FRAME, grid.rect_all.inflate(4, 4))
+        surface.fill(look.GRID, grid.rect_all)
         marked = marks.marks_on(self.app)
         for r in range(st.height):
             for c in range(st.width):
-                tribolo.draw_tile(surface, grid.rect(c, r), st.cell(c, r), marked=marked)
-        note = ("New tiles at random every game." if n == tribolo.STANDARD_BOARD
+                look.draw_tile(surface, grid.rect(c, r), st.cell(c, r), marked=marked)
+        note = ("New tiles at random every game." if n == STANDARD_BOARD
                 else "The same start every game.")
         dos.centred(surface, note, grid.rect_all.bottom + 4, LIGHT_GREY)
         return grid.rect_all.bottom + 19

@@ -22,13 +22,14 @@ Choices where the original's documentation is silent (see also scores.py and pla
 """
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 import games
 from games.core import schema
 from games.tribolo import ai, rules, scores
+from games.tribolo.look import (BOARD_TOP, FRAME, GRID, PITCH_X, PITCH_Y, SEAT_FACE,
+                                 SEAT_LETTER, SEAT_LIGHT, STANDARD_BOARD, STATUS_Y, flip_sprite, frame_box,
+                                 key_bar, key_rects, tile_sprite)
 from games.tribolo.play import (SEATS, TriboloBoard, best_text, board_name, final_lines,
                                 first_lines, flip_order, possible_text, prompt_text,
                                 result_text, skipped_text)
@@ -36,13 +37,12 @@ from games.ui import controls, dos, marks, sprites
 from games.ui.board import SquareGrid
 from games.ui.boardinput import STEPS, BoardInput
 from games.ui.commands import Command, choice
-from games.ui.dos import (BLACK, BLUE, DARK_GREY, GREEN, LIGHT_BLUE, LIGHT_CYAN, LIGHT_GREEN,
-                          LIGHT_GREY, LIGHT_RED, RED, WHITE, YELLOW)
+from games.ui.dos import (BLACK, DARK_GREY, LIGHT_BLUE, LIGHT_CYAN, LIGHT_GREY, LIGHT_RED, RED,
+                          WHITE, YELLOW)
 from games.ui.scene import GameScene
 
 SAVE_NAME = "saves/tribolo"                # the original's sa<V>e and <L>oad
 AUTOSAVE_NAME = "saves/tribolo-autosave"   # the game in progress (the title resumes it)
-STANDARD_BOARD = 7
 KEY_LINE = ("sound", "save", "load", "best", "undo", "possible", "new", "scores", "quit",
             "menu")
 
@@ -55,76 +55,12 @@ SETTINGS = schema.Table({
     "initials": schema.Str(3, "[A-Za-z]{3}", "AAA", min_len=3),
 })
 
-# -- the look -----------------------------------------------------------------------------
-# The board's tiles come from the sprite sheet; draw_tile draws one at any size (the small
-# boards of See boards), both from games/tribolo/tiles.py.
-TILE_SPRITE = {"B": "tile_blue", "R": "tile_red", "G": "tile_green", "#": "tile_wall",
-               ".": "empty"}
-SEAT_LETTER = {"blue": "B", "red": "R", "green": "G"}
-SEAT_FACE = {"blue": BLUE, "red": RED, "green": GREEN}
-SEAT_LIGHT = {"blue": LIGHT_BLUE, "red": LIGHT_RED, "green": LIGHT_GREEN}
-GRID, FRAME = BLACK, LIGHT_GREY
-FLIP_FRAMES = 6         # flip_<seat>_<1..6> in the sheet: squashed to 1 - i/6
-
-# the board: 33 x 24 native pixels a square (grid line included) look square at 480/350
-PITCH_X, PITCH_Y = 33, 24
-BOARD_TOP = 48
-STATUS_Y = 322          # text row 23
-KEYLINE_Y = 336         # text row 24
-
 # timings (seconds, at the app's animation speed)
 FLIP_GAP = 0.06         # between the flips of one move (and their dos_flip sounds)
 FLIP_TIME = 0.20        # one tile's flip
 AFTER_MOVE = 0.25       # the computer waits this long after an animation
 SKIP_PAUSE = 0.9        # ... and this long after "Green cannot move"
 
-
-@functools.cache
-def layout(n: int):
-    """Board ``n`` as a game starts on it (See boards)."""
-    return rules.new_game(seed=1992, board=n)
-
-
-def draw_tile(surface, rect: pygame.Rect, letter: str, squash: float = 1.0,
-              marked: bool = False) -> None:
-    """One square: white when empty, else a raised tile (``squash`` < 1: mid-flip;
-    ``marked``: a seat's tile with its seat mark); drawn by games/tribolo/tiles.py, as the
-    sprite sheet's tiles are."""
-    from games.tribolo import tiles
-    tiles.draw_tile(surface, rect, letter, squash, marked)
-
-
-def tile_sprite(letter: str, marked: bool = False) -> str:
-    """The sheet's sprite of a square (a seat's tile with its mark when ``marked``)."""
-    name = TILE_SPRITE[letter]
-    return name + "_marked" if marked and letter in SEAT_LETTER.values() else name
-
-
-def flip_sprite(old: str, new: str, p: float, marked: bool = False) -> str:
-    """The sprite of a tile ``p`` (0..1) through its flip from ``old`` to ``new``: it
-    shrinks to a line in its old colour and grows again in the new one."""
-    i = round(FLIP_FRAMES * (1.0 - abs(1.0 - 2.0 * p)))
-    letter = old if p < 0.5 else new
-    if not i:
-        return tile_sprite(letter, marked)
-    name = TILE_SPRITE[letter].replace("tile", "flip") + f"_{i}"
-    return name + "_marked" if marked and i < FLIP_FRAMES else name
-
-
-def key_bar(surface, items, hover) -> list:
-    """The original's grey key line at the bottom; [(name, rect)] for clicks."""
-    return dos.key_line(surface, items, KEYLINE_Y, fg=BLACK, key_fg=RED, bg=LIGHT_GREY,
-                        hi=hover, hi_fg=WHITE, hi_bg=BLUE)
-
-
-def key_rects(items) -> list:
-    """Where a key line's items are, for the pointer: laid out once, not while drawing."""
-    return key_bar(pygame.Surface((640, 350)), items, None)
-
-
-def frame_box(surface, rect, border, title=None, style="double", title_fg=YELLOW):
-    return dos.draw_box(surface, rect, dos.Look(bg=BLACK, border=border, title=title_fg,
-                                                shadow=None), style, title)
 
 
 class TriboloScene(GameScene):

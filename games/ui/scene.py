@@ -34,6 +34,8 @@ import copy
 from games.core.app import Scene
 from games.ui import fonts, looks
 from games.ui.board import wrap
+from games.ui.customer import CustomerRules
+from games.ui.seats import SeatClaims
 
 
 class LookScene(Scene):
@@ -157,8 +159,6 @@ class _Probe:
         return self
 
 
-def seat_name(seat: str) -> str:
-    return seat.replace("_", " ").capitalize()
 
 
 STANDARD = ("undo", "redo", "new", "quit", "sound", "menu", "history", "help")
@@ -166,11 +166,9 @@ STANDARD_LABELS = {"undo": "Undo", "redo": "Redo", "new": "New game", "quit": "Q
                    "sound": "Sound", "menu": "Menu", "history": "Messages", "help": "Help"}
 # what a cabinet's customer may do with the standard commands (undo and redo: where the
 # operator allows it); sound is the operator's
-CUSTOMER_STANDARD = ("new", "quit", "menu", "history", "help")
-TAKE_BACK = ("undo", "redo")
 
 
-class GameScene(LookScene):
+class GameScene(CustomerRules, SeatClaims, LookScene):
     entry = None                # the game's registry entry (the game scene sets it)
     settings_schema = None      # a games.core.schema.Table of the game's own settings
     min_think = 0.35            # seconds each computer move is at least "thought" about
@@ -280,58 +278,6 @@ class GameScene(LookScene):
             out = [c if self.customer_may(c.name) else
                    dataclasses.replace(c, keys=(), pad=(), enabled=False) for c in out]
         return out
-
-    # -- a cabinet: the operator sets the game, the customer plays it ------------------------
-    @property
-    def customer(self) -> bool:
-        """True when a cabinet's customer plays this game (kiosk mode, not a demo)."""
-        return getattr(self, "kiosk", False) and not getattr(self, "demo", False)
-
-    def undo_allowed(self) -> bool:
-        """The operator lets customers take moves back in this game (the operator menu)."""
-        kiosk = self.app.settings.get("kiosk", {})
-        return self.game not in kiosk.get("no_undo", ())
-
-    def customer_may(self, name: str) -> bool:
-        """A command a customer may use: the standard ones that change only this game, undo
-        where the operator allows it, and the game's own ``customer_commands``."""
-        if name in TAKE_BACK:
-            return self.undo_allowed()
-        return name in CUSTOMER_STANDARD or name in self.customer_commands
-
-    def customer_menu(self, model: list) -> list:
-        """``model`` as a customer sees it: the commands a customer may use (and their
-        submenus), no choices (seats, level, board: the operator's), no empty groups."""
-        if not self.customer:
-            return model
-        out = []
-        for item in model:
-            if item.name == "-":
-                if out and out[-1].name != "-":
-                    out.append(item)
-            elif item.name:
-                if self.customer_may(item.name):       # no letter keys on the panel
-                    import dataclasses
-                    out.append(dataclasses.replace(item, shortcut=""))
-            elif item.sub and not item.is_choice:
-                kept = self.customer_menu(list(item.sub))
-                if kept:
-                    import dataclasses
-                    out.append(dataclasses.replace(item, sub=kept))
-        while out and out[-1].name == "-":
-            out.pop()
-        return out
-
-    @classmethod
-    def operator_words(cls, key: str, value) -> str:
-        """How the operator menu shows a value of the setting ``key``."""
-        if key == "level":
-            ai = cls.entry.ai_module()
-            name = getattr(ai, "level_name", None)
-            return name(value) if name is not None else f"{value} of {len(ai.LEVELS)}"
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return str(value).capitalize() if isinstance(value, str) else str(value)
 
     def title_page(self, surface) -> None:
         """The game's own picture for its title page."""
@@ -629,110 +575,6 @@ class GameScene(LookScene):
         from games.ui import controls
         return controls.fill(self.app, text, controller or self.in_hand(),
                              self.mouse_buttons or None)
-
-    # -- a controller per seat --------------------------------------------------------------
-    def people(self) -> list:
-        """The seats people play, in seat order."""
-        return [s for s, kind in self.table.seats.items() if kind == "human"]
-
-    def seating(self) -> bool:
-        """True when the turn is a person's in a game of two or more people (claims count)."""
-        t = self.table
-        return (not self.demo and self.live and not t.state.is_over and t.human_to_move
-                and t.state.current in t.seats and len(self.people()) >= 2)
-
-    def turn_owner(self) -> str | None:
-        """The controller the turn answers to (None: any)."""
-        if not self.seating():
-            return None
-        owner = self.claims.get(self.table.state.current)
-        return owner if owner is not None and self.connected(owner) else None
-
-    def connected(self, controller: str) -> bool:
-        """A pad is there while plugged in; the keyboard and the sticks always are."""
-        if not controller.startswith("pad"):
-            return True
-        return self.app.input.pad_type(controller) is not None
-
-    def in_hand(self) -> str:
-        """The controller the prompts name: the turn's owner, else the one used last."""
-        return self.turn_owner() or getattr(self.app.input, "last_controller", "keyboard")
-
-    def free_unplugged(self) -> None:
-        """A pad pulled out gives its seat back (nothing pauses): the next to press takes it."""
-        for seat, c in list(self.claims.items()):
-            if not self.connected(c):
-                del self.claims[seat]
-                self._pressed.pop(c, None)
-                from games.ui import controls
-                self.say(f"{seat_name(seat)}'s pad is gone: the next to press "
-                         f"{controls.name(self.app, 'confirm', None)} plays "
-                         f"{seat_name(seat)}.")
-
-    def claim(self, seat: str, controller: str) -> None:
-        from games.ui import controls
-        self.claims[seat] = controller
-        self.say(f"{seat_name(seat)} plays with {controls.describe(self.app, controller)}.")
-
-    def seat_of(self, controller: str) -> str | None:
-        """The seat a cabinet stick stands for (P1: the first person's, P2: the second's)."""
-        if not self.kiosk or controller not in ("p1", "p2"):
-            return None
-        people = self.people()
-        i = 0 if controller == "p1" else 1
-        return people[i] if i < len(people) else None
-
-    def note_press(self, controller: str) -> None:
-        """A confirm at a person's turn: a second controller starts the claiming, and a
-        controller without a seat takes the turn's seat if nobody has it."""
-        seat = self.table.state.current
-        people = self.people()
-        for s in [s for s in self.claims if s not in people]:
-            del self.claims[s]                  # a seat the computer plays now
-        self._pressed[controller] = self.seat_of(controller) or seat
-        if not self.claiming and len(self._pressed) >= 2:
-            self.claiming = True
-            for other, their in self._pressed.items():   # the first takes its seat
-                if (other != controller and their != self._pressed[controller]
-                        and their not in self.claims and other not in self.claims.values()):
-                    self.claim(their, other)
-        if not self.claiming:
-            return
-        mine = self._pressed[controller]
-        if (mine not in self.claims and controller not in self.claims.values()
-                and mine in people):
-            self.claim(mine, controller)
-
-    def noticed(self, controller: str) -> None:
-        """A confirm on the game's title or boxes: a cabinet's stick is someone at its seat
-        (P1 starting the game, then P2 pressing at a turn, seats both)."""
-        seat = self.seat_of(controller)
-        if seat is not None and not self.demo:
-            self._pressed.setdefault(controller, seat)
-
-    def tell_turn(self) -> None:
-        """Someone pressed out of turn: whose turn it is, and with what."""
-        owner = self.turn_owner()
-        if owner is None:
-            return
-        seat = seat_name(self.table.state.current)
-        from games.ui import controls
-        self.say(f"{seat}'s turn: {controls.whose(self.app, owner, seat)}")
-
-    def accepts(self, action) -> bool:
-        """Before any handling: claims and the turn's controller (games.core.app)."""
-        self.free_unplugged()
-        if not self.seating():
-            return True
-        c = action.controller or "keyboard"
-        if action.kind == "confirm" or (action.kind == "pointer_down" and action.button == 1):
-            self.note_press(c)
-        owner = self.turn_owner()
-        if owner is None or owner == c:
-            return True
-        if action.kind != "pointer_move" and not action.repeat:
-            self.tell_turn()
-        return False
 
     # -- the frame ---------------------------------------------------------------------------
     def holding(self) -> bool:
