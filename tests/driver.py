@@ -166,7 +166,8 @@ def pad_press(app, pad: VirtualPad, name: str, steps=1):
 
 def run_until(app, cond, timeout=10.0) -> bool:
     """Step the real loop until cond() holds (True) or the timeout passes (False)."""
-    end = time.monotonic() + timeout
+    end = time.monotonic() + max(60.0, 6 * timeout)   # a guard against a hang, never a
+                                                       # timing: generous on a busy machine
     while not cond():
         if time.monotonic() > end:
             return False

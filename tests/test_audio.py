@@ -151,16 +151,11 @@ def audio(messages):
     a.close()
 
 
-def test_dummy_mixer_loads_everything_quickly():
-    import time
-
-    start = time.perf_counter()
-    a = Audio(log=lambda _m: None)
-    elapsed = time.perf_counter() - start
+def test_dummy_mixer_loads_everything():
+    a = Audio(log=lambda _m: None)     # how long it takes is the bench's to measure
     try:
         assert a.available
         assert set(a.names()) == EXPECTED
-        assert elapsed < 0.25  # typically 2-5 ms; the budget is 50 ms on a real machine
     finally:
         a.close()
 

@@ -76,7 +76,7 @@ def open_tribolo(make_app, seed=1, seats=None, level=1, fast=True, start=True, *
 
 
 def wait(app, cond, limit=20.0):
-    end = time.monotonic() + limit
+    end = time.monotonic() + max(60.0, 6 * limit)        # a hang guard, generous under load
     while not cond():
         assert time.monotonic() < end, "timed out"
         app.clock.tick()                    # app.step() then sees the real time passed
