@@ -108,3 +108,17 @@ def test_the_memo_caches_are_bounded_and_change_no_choice(monkeypatch):
     for i, s in enumerate(positions):
         ai.choose_move(s, 1, random.Random(i))
     assert max(len(ai._BOX), len(ai._SELF), len(ai._BEST)) <= 101
+
+
+def test_the_rival_plays_legal_deterministic_moves_and_the_arena_seats_it():
+    from games import arena, arena_opponents
+    from games.triple3 import rivals
+    assert "rival" in arena_opponents.names("triple3")
+    for i, s in enumerate(random_positions(n_games=2, every=9)):
+        m = rivals.choose_move(s, "rival", random.Random(i))
+        assert m in s.legal_moves()
+        assert rivals.choose_move(s, "rival", random.Random(i)) == m
+    r = arena.play_one("triple3", [2, "rival"], 5, 0, 400, {})
+    assert set(r["result"].values()) <= {"win", "loss"}
+    assert arena.main(["triple3", "--seat", "1", "--seat", "rival", "--games", "1",
+                       "--jobs", "1"]) == 0
