@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games.triple3 import ai
-from games.triple3.rules import new_game
+from games.triple3.rules import State, new_game
 
 import test_registry_games as generic
 from test_triple3_rules import pos
@@ -142,3 +142,37 @@ def test_the_rival_plays_legal_deterministic_moves_and_the_arena_seats_it():
     assert set(r["result"].values()) <= {"win", "loss"}
     assert arena.main(["triple3", "--seat", "1", "--seat", "rival", "--games", "1",
                        "--jobs", "1"]) == 0
+
+
+def test_the_top_level_is_named_the_strongest():
+    assert ai.level_name(max(ai.LEVELS)) == "3 (strongest)"
+    assert ai.DEFAULT_LEVEL == max(ai.LEVELS)
+
+
+def test_same_position_level_and_seed_give_the_same_move_whatever_is_cached():
+    """Budgets are work units: the choice depends on the position, level and rng seed
+    only, not on the memo tables a session has filled (or on the clock)."""
+    positions = random_positions(n_games=2, every=6, seed=23)
+    first = {(i, lv): ai.choose_move(s, lv, random.Random(i))
+             for i, s in enumerate(positions) for lv in ai.LEVELS}
+    for cache in (ai._BOX, ai._SELF, ai._MID, ai._Q, ai._BESTQ, ai._FEAT):
+        cache.clear()
+    for i, s in reversed(list(enumerate(positions))):
+        for lv in ai.LEVELS:
+            assert ai.choose_move(s, lv, random.Random(i)) == first[(i, lv)]
+
+
+def test_every_level_plays_legal_moves_after_any_throw():
+    """Every total (a 2's removal included) in positions from random games."""
+    rng = random.Random(8)
+    seen_totals = set()
+    for s in random_positions(n_games=3, every=8, seed=31):
+        base = s
+        for d in ((1, 1), (1, 2), (3, 4), (6, 6), (rng.randint(1, 6), rng.randint(1, 6))):
+            t = State(*base.pegs, base.turn_index, 0, None, 1).play(d)
+            if t.phase != "move":
+                continue
+            seen_totals.add(sum(d))
+            for lv in ai.LEVELS:
+                assert ai.choose_move(t, lv, random.Random(0)) in t.legal_moves()
+    assert {2, 3, 7, 12} <= seen_totals
