@@ -5,7 +5,8 @@
                           [--audit]
 
 Each ``--seat`` is an entrant playing at that level: a number, or a name the game's ai
-module knows (its ``parse_level``, e.g. ``perfect`` for Tripppin). Game i uses seed S+i and rotates the
+module knows (its ``parse_level``, e.g. ``perfect`` for Tripppin), or an outside opponent
+that games/arena_opponents.py names (e.g. ``rival`` for Triple 3). Game i uses seed S+i and rotates the
 entrants round the seats by i places, so every entrant plays every seat (and, in a
 two-player game, moves first in half the games). A game still running after M moves is
 counted as "capped": nobody won it. Chance points are drawn from a Random seeded by the
@@ -30,6 +31,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import games
+from games import arena_opponents
 
 
 def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
@@ -62,8 +64,8 @@ def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
                 raise ValueError(f"seat {state.current} has no entrant: give {n} --seat levels")
             rng = random.Random(f"{seed}/{len(history)}/{k}")
             t = time.perf_counter()
-            move = ai.choose_move(state, levels[k], rng, history=tuple(history),
-                                  **entry.ai_options)
+            move = _chooser(game, ai, levels[k])(state, levels[k], rng,
+                                                 history=tuple(history), **entry.ai_options)
             times[k].append(time.perf_counter() - t)
             state = state.play(move)
             moves += 1
@@ -85,6 +87,19 @@ def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
     return out
 
 
+def _chooser(game: str, ai, level):
+    """The choose_move that plays ``level``: the game's own, or an outside opponent's."""
+    if isinstance(level, str) and level in arena_opponents.names(game):
+        return arena_opponents.module(game, level).choose_move
+    return ai.choose_move
+
+
+def _name(game: str, ai, level) -> str:
+    if isinstance(level, str) and level in arena_opponents.names(game):
+        return level
+    return getattr(ai, "level_name", str)(level)
+
+
 def _play_star(args):
     return play_one(*args)
 
@@ -101,7 +116,6 @@ def run_arena(game: str, levels: list, n_games: int, seed: int, max_moves: int =
     summary = {"game": game, "games": n_games, "seed": seed, "max_moves": max_moves,
                "entrants": []}
     ai = games.get(game).ai_module()
-    name_of = getattr(ai, "level_name", str)
     for k, level in enumerate(levels):
         counts = {"win": 0, "loss": 0, "tie": 0, "capped": 0}
         ts = []
@@ -109,7 +123,7 @@ def run_arena(game: str, levels: list, n_games: int, seed: int, max_moves: int =
             counts[r["result"][k]] += 1
             ts += r["times"][k]
         summary["entrants"].append({
-            "entrant": k + 1, "level": level, "level_name": name_of(level), **counts,
+            "entrant": k + 1, "level": level, "level_name": _name(game, ai, level), **counts,
             "win_rate": counts["win"] / n_games if n_games else 0.0,
             "moves": len(ts),
             "move_ms_median": statistics.median(ts) * 1000 if ts else 0.0,
@@ -197,6 +211,9 @@ def main(argv=None) -> int:
     parse = getattr(ai, "parse_level", int)
     seats = []
     for text in args.seats:
+        if text in arena_opponents.names(args.game):
+            seats.append(text)
+            continue
         try:
             lv = parse(text)
         except ValueError:

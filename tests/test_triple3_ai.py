@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games.triple3 import ai
-from games.triple3.rules import new_game
+from games.triple3.rules import State, new_game
 
 import test_registry_games as generic
 from test_triple3_rules import pos
@@ -48,14 +48,15 @@ def test_every_level_takes_an_immediate_game_win(level):
         assert s.play(move).winners() == frozenset({"red"})
 
 
-def test_level_2_blocks_the_threat_level_1_ignores():
+def test_level_3_blocks_the_threat_level_1_ignores():
     # blue holds boxes 3 and 5 and threatens 4.5 (box 4, and with it the top row);
-    # red may take box 8 at 8.5 instead
+    # red may take box 8 at 8.5 instead.  (Level 2, which does not value open lines,
+    # builds a threat of its own in the centre box instead: 7.5.)
     s = pos(red=["8.3", "8.4", "7.7"], blue=["4.3", "4.4"], won_blue=[3, 5],
             phase="move 2 3 1")
     for k in range(3):
         assert ai.choose_move(s, 1, random.Random(k)) == ("place", 8, 5)
-        assert ai.choose_move(s, 2, random.Random(k)) == ("place", 4, 5)
+        assert ai.choose_move(s, 2, random.Random(k)) != ("place", 8, 5)
         assert ai.choose_move(s, 3, random.Random(k)) == ("place", 4, 5)
 
 
@@ -91,20 +92,87 @@ def test_go_value_is_a_value():
     # the expectation over a go lies between the worst and the best
     s = pos(red=["8.3", "8.4"], blue=["4.3", "4.4"])
     R, B = ai.split(s)
-    v = ai.go_value(R, B, 0)
-    assert -ai.WIN <= v <= ai.WIN
+    for go in (ai.go1(R, B, 0), ai.go2(R, B, 0, 2)):
+        assert -ai.WIN_Q <= go <= ai.WIN_Q
     # red to throw with a threat is better for red than blue to throw
-    assert ai.go_value(R, B, 0) > ai.go_value(R, B, 1)
+    assert ai.go1(R, B, 0) > ai.go1(R, B, 1)
+    assert ai.go2(R, B, 0, 2) > ai.go2(R, B, 1, 2)
+
+
+def test_the_incremental_board_value_is_the_board_value():
+    rng = random.Random(4)
+    for s in random_positions(n_games=3, every=5):
+        R, B = ai.split(s)
+        for turn in (0, 1):
+            p = [ai.box_q(i, R[i], B[i], turn) for i in range(9)]
+            pr = ai.prep(p)
+            for i in range(9):
+                for x in (p[i], rng.random(), 0.0, 1.0):
+                    q = list(p)
+                    q[i] = x
+                    assert ai.value_with(pr, i, x, turn) == pytest.approx(
+                        ai.value_q(q, turn), abs=1e-9)
 
 
 def test_the_memo_caches_are_bounded_and_change_no_choice(monkeypatch):
     positions = random_positions()[:12]
     before = [ai.choose_move(s, 3, random.Random(i)) for i, s in enumerate(positions)]
     monkeypatch.setattr(ai, "CACHE_LIMIT", 100)
-    for cache in (ai._BOX, ai._SELF, ai._BEST):
+    for cache in (ai._BOX, ai._SELF, ai._MID, ai._Q, ai._BESTQ, ai._FEAT):
         cache.clear()
     after = [ai.choose_move(s, 3, random.Random(i)) for i, s in enumerate(positions)]
     assert after == before
     for i, s in enumerate(positions):
         ai.choose_move(s, 1, random.Random(i))
-    assert max(len(ai._BOX), len(ai._SELF), len(ai._BEST)) <= 101
+    for i, s in enumerate(positions):
+        ai.choose_move(s, 2, random.Random(i))
+    assert max(len(c) for c in (ai._BOX, ai._SELF, ai._MID, ai._Q, ai._BESTQ,
+                                ai._FEAT)) <= 101
+
+
+def test_the_rival_plays_legal_deterministic_moves_and_the_arena_seats_it():
+    from games import arena, arena_opponents
+    from games.triple3 import rivals
+    assert "rival" in arena_opponents.names("triple3")
+    for i, s in enumerate(random_positions(n_games=2, every=9)):
+        m = rivals.choose_move(s, "rival", random.Random(i))
+        assert m in s.legal_moves()
+        assert rivals.choose_move(s, "rival", random.Random(i)) == m
+    r = arena.play_one("triple3", [2, "rival"], 5, 0, 400, {})
+    assert set(r["result"].values()) <= {"win", "loss"}
+    assert arena.main(["triple3", "--seat", "1", "--seat", "rival", "--games", "1",
+                       "--jobs", "1"]) == 0
+
+
+def test_the_top_level_is_named_the_strongest():
+    assert ai.level_name(max(ai.LEVELS)) == "3 (strongest)"
+    assert ai.DEFAULT_LEVEL == max(ai.LEVELS)
+
+
+def test_same_position_level_and_seed_give_the_same_move_whatever_is_cached():
+    """Budgets are work units: the choice depends on the position, level and rng seed
+    only, not on the memo tables a session has filled (or on the clock)."""
+    positions = random_positions(n_games=2, every=6, seed=23)
+    first = {(i, lv): ai.choose_move(s, lv, random.Random(i))
+             for i, s in enumerate(positions) for lv in ai.LEVELS}
+    for cache in (ai._BOX, ai._SELF, ai._MID, ai._Q, ai._BESTQ, ai._FEAT):
+        cache.clear()
+    for i, s in reversed(list(enumerate(positions))):
+        for lv in ai.LEVELS:
+            assert ai.choose_move(s, lv, random.Random(i)) == first[(i, lv)]
+
+
+def test_every_level_plays_legal_moves_after_any_throw():
+    """Every total (a 2's removal included) in positions from random games."""
+    rng = random.Random(8)
+    seen_totals = set()
+    for s in random_positions(n_games=3, every=8, seed=31):
+        base = s
+        for d in ((1, 1), (1, 2), (3, 4), (6, 6), (rng.randint(1, 6), rng.randint(1, 6))):
+            t = State(*base.pegs, base.turn_index, 0, None, 1).play(d)
+            if t.phase != "move":
+                continue
+            seen_totals.add(sum(d))
+            for lv in ai.LEVELS:
+                assert ai.choose_move(t, lv, random.Random(0)) in t.legal_moves()
+    assert {2, 3, 7, 12} <= seen_totals

@@ -73,7 +73,7 @@ def test_score_lines_read_the_kept_file(tmp_path):
     lines = play.score_lines(store)
     assert lines[0].split() == ["Level", "Won", "Lost"]
     assert lines[1].split() == ["1", "(easy)", "1", "0"]
-    assert lines[2].split() == ["3", "(hard)", "2", "5"]
+    assert lines[2].split() == ["3", "(strongest)", "2", "5"]
 
 
 def test_help_pages_are_the_originals_help():

@@ -212,30 +212,62 @@ def test_perfect_plays_a_won_position_to_the_end():
 
 
 def test_perfect_avoids_loops_among_drawing_moves():
-    """Perfect against itself on drawn boards: whenever loop prevention forbids a drawing
-    move and another drawing move is left, Perfect plays another one."""
+    """Games that loop (level 3 against itself without loop prevention; Perfect itself no
+    longer walks into loops): wherever loop prevention forbids a drawing move and another
+    drawing move is left, Perfect plays another one."""
     seen = 0
-    for seed in range(8):
+    for seed in range(12):
         s = new_game(seed)
-        if sol(s).value(s)[0] != "draw":
-            continue
         history = [s]
         for _ in range(150):
             if s.is_over:
                 break
             drawing = {m for m, v in sol(s).move_plies(s).items() if v < 0}
             banned = ai.forbidden_moves(history) & drawing
-            m = ai.choose_move(s, ai.PERFECT, random.Random(0), history, prevent_loops=True)
-            if sol(s).value(s)[0] == "draw":
-                assert m in drawing
-                if banned and drawing - banned:
-                    seen += 1
-                    assert m not in banned
-            s = s.play(m)
+            if sol(s).value(s)[0] == "draw" and banned and drawing - banned:
+                m = ai.choose_move(s, ai.PERFECT, random.Random(0), history,
+                                   prevent_loops=True)
+                assert m in drawing and m not in banned
+                seen += 1
+            s = s.play(ai.choose_move(s, 3, random.Random(0), history, prevent_loops=False))
             history.append(s)
-        if seen >= 2:
+        if seen >= 3:
             break
     assert seen >= 1
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_following_suggest_in_a_drawn_game_never_repeats_a_position_more_than_twice(seed):
+    """Both pieces follow Suggest (Perfect's move, shown to a human) for 200 moves from a
+    drawn start: neither can force a win, the panel says so every time, and no position
+    stands three times (the drawing moves walk on instead of shuffling back and forth)."""
+    s = new_game(seed)
+    assert sol(s).value(s)[0] == "draw"
+    history = [s]
+    said = []
+    for _ in range(200):
+        m = ai.suggest_perfect(s, lambda move, text: said.append(text), history=history,
+                               prevent_loops=False)
+        assert m in {x for x, v in sol(s).move_plies(s).items() if v < 0}
+        s = s.play(m)
+        history.append(s)
+    assert not s.is_over
+    assert set(said) == {"Neither side can force a win"}
+    counts = {}
+    for h in history:
+        counts[h] = counts.get(h, 0) + 1
+    assert max(counts.values()) <= 2
+
+
+def test_perfect_sets_traps_in_a_drawn_position():
+    """Among drawing moves Perfect prefers the one whose replies lose more often."""
+    s = new_game(0)
+    so = sol(s)
+    drawing = [m for m, v in so.move_plies(s).items() if v < 0]
+    scores = ai.draw_scores(s, drawing, so, (s,))
+    assert set(scores) == set(drawing)
+    assert ai.choose_move(s, ai.PERFECT, random.Random(0), (s,)) in [
+        m for m in drawing if scores[m] == max(scores.values())]
 
 
 def test_perfect_never_loses_to_level_nine():

@@ -39,13 +39,17 @@ Perfect (``PERFECT`` = 10, named "Perfect"; not in ``LEVELS``, which stays the o
 per process; the first move on a new board waits for the solve, some 50-100 ms): in a won
 position the fastest win, in a lost one the longest defence, in a drawn one never a losing
 move, and among the drawing moves (less those ``forbidden_moves`` names, with loop
-prevention, unless that leaves none) the level-9 search chooses, to press for a mistake.
+prevention, unless that leaves none) the one ``draw_scores`` likes best: the most chances
+for a fallible opponent to go wrong within the next few goes (by the solved board, with
+the opponent modelled as a racer), some progress round the course, and no return to a
+position the game has already seen while there is another way on.
 Ties between equally fast wins or equally long defences are broken with ``rng``.
 ``suggest_perfect`` gives a human the same move with the verdict sentence.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -53,7 +57,7 @@ from games.tripppin.rules import COURSE_SQ, DESTS, FINAL, TOKEN_MASK, State
 
 __all__ = ["LEVELS", "ALL_LEVELS", "PERFECT", "LEVEL_NAMES", "DEFAULT_LEVEL", "level_name",
            "parse_level", "choose_move", "suggest", "suggest_perfect", "verdict", "audit",
-           "forbidden_moves", "MAX_LOOP", "remaining"]
+           "forbidden_moves", "MAX_LOOP", "remaining", "draw_scores"]
 
 LEVELS = range(1, 10)
 PERFECT = 10
@@ -342,10 +346,136 @@ def _choose_perfect(state, rng, history, prevent_loops):
             allowed = [m for m in drawing if m not in banned]
             if allowed:
                 drawing = allowed
-        return _search_choice(state, 9, rng, sorted(drawing))
+        return _drawing_choice(state, sorted(drawing), rng, history,
+                               cached_solution(state))
     else:
         best = max(plies.values())
     tied = sorted(m for m, v in plies.items() if v == best)
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+# Perfect in a drawn position: the weights of what a drawing move is worth (see
+# ``draw_scores``).
+TRAP_W = 1.0           # the chance that a fallible opponent's reply loses
+BAD_W = 0.25           # the share of the opponent's replies that lose
+DEEP_PLIES = 4         # a losing reply whose loss is this far or further is a full trap
+SHALLOW_W = 0.3        # ... a nearer one (easier to see) counts this much
+TEMPERATURE = 1.5      # the opponent's taste for racing moves, in steps of distance
+TRAP_DEPTH = 2         # the mover's later goes the trap search looks through
+TRAP_DECAY = 0.7       # a chance one go later is worth this much
+PROGRESS_W = 0.02      # per step of the mover's own course run
+TARGET_W = 0.1         # per target reached
+REPEAT_W = 2.0         # per earlier time the position after the move stood in the game
+AHEAD_W = 0.5          # the same, for the positions a move and a reply later (on average)
+
+
+def draw_scores(state: State, moves, solution, history=()) -> dict:
+    """{move: worth} for drawing moves of ``state``: how much chance the move gives a
+    fallible opponent to go wrong, plus progress round the course, less repetition.
+
+    The opponent is modelled as a racer that prefers replies leaving it closer to home than
+    its enemy (a softmax over the race difference, TEMPERATURE steps).  ``_trap`` is the
+    chance that such a racer goes wrong within TRAP_DEPTH more moves of the mover (the
+    mover playing its own best drawing continuations, later chances worth TRAP_DECAY each
+    go); a reply whose loss is near (fewer than DEEP_PLIES plies) counts at SHALLOW_W,
+    since such a loss is easier to see.  Progress: the steps the mover's course run shrinks
+    and the targets it reaches.  A move into a position the game has already seen loses
+    REPEAT_W for every time it stood there (and AHEAD_W of that for the positions a reply
+    and a move later), so a drawn game walks on instead of cycling."""
+    from games.tripppin.solver import code_of
+    me = state.turn
+    seen: dict = {}
+    for h in history:
+        seen[h] = seen.get(h, 0) + 1
+    before = remaining(state, me)
+    prog = state.progress(me)
+    memo: dict = {}
+    out = {}
+    for m in moves:
+        t = state.play(m)
+        score = PROGRESS_W * (before - remaining(t, me)) + TARGET_W * (t.progress(me) - prog)
+        score -= REPEAT_W * seen.get(t, 0)
+        if not t.is_over:
+            score += TRAP_W * _trap(t, TRAP_DEPTH, solution, code_of, memo)
+            score -= AHEAD_W * REPEAT_W * _repeats_ahead(t, solution, seen, code_of)
+        out[m] = score
+    return out
+
+
+def _trap(t, depth, solution, code_of, memo) -> float:
+    """The chance that the modelled opponent, to move in ``t`` (a drawn position), goes
+    wrong now or within ``depth`` more goes (see ``draw_scores``)."""
+    key = (t, depth)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    foe = t.turn
+    me = "orange" if foe == "blue" else "blue"
+    replies = []
+    for r in t.legal_moves():
+        u = t.play(r)
+        if u.is_over:
+            replies.append((100.0, 0.0, None))
+            continue
+        v = solution.values[code_of(u)]         # for me, to move in u
+        race = remaining(u, me) - remaining(u, foe)
+        if v >= 0 and v & 1:
+            replies.append((race, 1.0 if v + 1 >= DEEP_PLIES else SHALLOW_W, None))
+        else:
+            replies.append((race, 0.0, u if v < 0 else None))
+    top = max(x[0] for x in replies)
+    ws = [math.exp((x[0] - top) / TEMPERATURE) for x in replies]
+    total = sum(ws)
+    bad = sum(1 for x in replies if x[1] > 0)
+    p = BAD_W * bad / len(replies)
+    for w, (_race, loses, u) in zip(ws, replies):
+        if loses:
+            p += w / total * loses
+        elif u is not None and depth > 0:
+            best = 0.0
+            for m in u.legal_moves():
+                x = u.play(m)
+                if x.is_over or solution.values[code_of(x)] >= 0:
+                    continue                    # only drawing moves of mine
+                val = _trap(x, depth - 1, solution, code_of, memo)
+                if val > best:
+                    best = val
+            p += w / total * TRAP_DECAY * best
+    memo[key] = p
+    return p
+
+
+def _repeats_ahead(t, solution, seen, code_of) -> float:
+    """Over the opponent's drawing replies from ``t`` (on average): how often the game has
+    seen the position after the reply, plus the fewest times it has seen a position the
+    mover can then draw into -- so a move that leads into a forced repetition is avoided
+    while there is still room to turn aside."""
+    total, n = 0.0, 0
+    for r in t.legal_moves():
+        u = t.play(r)
+        if u.is_over or solution.values[code_of(u)] >= 0:
+            continue                        # not a drawing reply
+        fewest = None
+        for w in u.legal_moves():
+            x = u.play(w)
+            if x.is_over or solution.values[code_of(x)] >= 0:
+                continue
+            c = seen.get(x, 0)
+            if fewest is None or c < fewest:
+                fewest = c
+        total += seen.get(u, 0) + (fewest or 0)
+        n += 1
+    return total / n if n else 0.0
+
+
+def _drawing_choice(state, drawing, rng, history, solution):
+    """Perfect's choice among drawing moves: the best ``draw_scores``, ties by ``rng``."""
+    if len(drawing) == 1:
+        return drawing[0]
+    scores = draw_scores(state, drawing, solution, _with_state(history, state)
+                         if history else (state,))
+    best = max(scores.values())
+    tied = [m for m in drawing if scores[m] >= best - 1e-12]
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
