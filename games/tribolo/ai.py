@@ -47,7 +47,8 @@ import time
 
 from games.tribolo.rules import flip_bits, move_bits
 
-LEVELS = (1, 2, 3)
+LEVELS = (1, 2, 3, 4)
+LEVEL_NAMES = {4: "4 strongest"}
 DEFAULT_LEVEL = 3
 
 MODE = "brs"
@@ -58,6 +59,7 @@ MODE = "brs"
 LIMITS = {
     2: (1500, 2),
     3: (16000, 64),
+    4: (30000, 64),
 }
 HARD_TIME = 6.0
 
@@ -451,10 +453,14 @@ def search_move(state, rng=None, work=16000, max_depth=64, hard_time=HARD_TIME,
     return geo.square(best_bit.bit_length() - 1)
 
 
+def level_name(level: int) -> str:
+    return LEVEL_NAMES.get(level, str(level))
+
+
 def choose_move(state, level=DEFAULT_LEVEL, rng=None, history=()):
-    """The computer's move for ``state.current`` at ``level`` (1, 2 or 3)."""
+    """The computer's move for ``state.current`` at ``level`` (1 to 4)."""
     if level not in LEVELS:
-        raise ValueError(f"no level {level!r} (levels: 1, 2, 3)")
+        raise ValueError(f"no level {level!r} (levels: 1, 2, 3, 4)")
     if state.is_over:
         raise ValueError("no legal move: the game is over")
     if level == 1:
