@@ -25,6 +25,16 @@ Level 3: as level 2, then the best few end positions are scored again by expecte
 over the next seat's spin: 1-6 (that seat takes its best greedy captures, any victim),
 HARVEST (every seat gains its population on the colour, each colour 1/6) and FAMINE (the
 colour's markers removed), 1/8 each.
+Level 4 ("4 strongest"): every seat is scored alike (``evaluate_sym``: population,
+markers, danger, chances, terrain concentration, over-population, and the harvest units
+the seat could use -- new markers from supply, else room to grow) and the opponents'
+scores are subtracted, so a threat against an opponent counts as much as one against
+us; the turn is planned by the beam search TOP_BEAM wide (TOP_BUDGET positions); the best
+TOP_LOOK end positions are averaged over the next seat's spin, where a number lets it
+take its best line of captures (searched, up to four), a harvest gives every seat its
+units (new markers while its supply lasts) and a famine clears the colour.  Weights W4
+were chosen by self-play in the arena (scoring the opponents alike won 4 of 4 on seeds
+where the one-sided evaluation lost 3 of 3 against the outside rival).
 Harvest units: each unit is the legal unit with the best evaluation (so a new marker where
 it is safe and spreads the terrains, or growth that keeps a size out of reach of the
 neighbours, never growth of a 6 while another unit will do).  Setup: the same, for
@@ -64,7 +74,7 @@ W = {"cnt": 0.5, "risk": 1.0, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
 
 # Level 4: weights chosen by self-play in the arena (see the module docstring).
 W4 = {"cnt": 0.5, "risk": 1.0, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
-      "opp_mean": 0.5, "overpop": 0.1, "harvest": 1.0}
+      "opp_mean": 0.5, "overpop": 0.1, "harvest": 1.0, "sym": 1}
 TOP_BUDGET = 2500       # level 4: positions generated per plan
 TOP_LOOK = 6            # level 4: end positions averaged over the next spin
 TOP_PLAN = "beam"       # level 4: "beam" (plan_turn, TOP_BEAM wide) or "all" (plan_all)
@@ -72,7 +82,10 @@ TOP_BEAM = 16
 
 
 def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
-    """Score of ``cells`` for seat number ``me`` (1-based) among ``n`` seats."""
+    """Score of ``cells`` for seat number ``me`` (1-based) among ``n`` seats (weights
+    with ``sym`` set score every seat alike: ``evaluate_sym``)."""
+    if w.get("sym"):
+        return evaluate_sym(isl, cells, me, n, alloc, w)
     nb, jump, terr = isl.nb, isl.jump, isl.terrain
     pops = [0] * (n + 1)
     cnts = [0] * (n + 1)
@@ -135,6 +148,73 @@ def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
 
 def level_name(level: int) -> str:
     return LEVEL_NAMES.get(level, str(level))
+
+
+def evaluate_sym(isl, cells, me: int, n: int, alloc, w=None) -> float:
+    """Level 4's evaluation: every seat scored alike (population, markers, danger, chances,
+    terrain concentration, over-population, harvest units it can use), and ``me``'s score
+    less the opponents' (``opp_max`` of the best, ``opp_mean`` of their average)."""
+    w = w or W4
+    nb, jump, terr = isl.nb, isl.jump, isl.terrain
+    pops = [0] * (n + 1)
+    cnts = [0] * (n + 1)
+    room = [0] * (n + 1)
+    risk = [0.0] * (n + 1)
+    chance = [0.0] * (n + 1)
+    tp = [dict() for _ in range(n + 1)]
+    for z, v in enumerate(cells):
+        if not v:
+            continue
+        s = v >> 3
+        k = v & 7
+        pops[s] += k
+        cnts[s] += 1
+        room[s] += 6 - k
+        t = terr[z]
+        d_ = tp[s]
+        d_[t] = d_.get(t, 0) + k
+        pmax = 0.0
+        nz = nb[z]
+        for d in range(6):
+            e = nz[d]
+            if e < 0:
+                continue
+            x = cells[e]
+            if not x or x >> 3 == s:
+                continue
+            se = x & 7
+            if se >= k:
+                o = nz[OPP[d]]
+                if o >= 0 and not cells[o]:
+                    p = P_POINTS[se]
+                    if p > pmax:
+                        pmax = p
+            if se <= k:
+                b = jump[z][d]
+                if b >= 0 and not cells[b]:
+                    chance[s] += P_POINTS[k] * (se + 1)
+        risk[s] += pmax * (k + 1)
+    if cnts[me] == 0:
+        return -1000.0
+    vals = [0.0] * (n + 1)
+    for s in range(1, n + 1):
+        pop = pops[s]
+        if not cnts[s]:
+            continue
+        conc = sum(v * v for v in tp[s].values()) / pop
+        supply = alloc[s - 1] - cnts[s]
+        over = 0.0
+        if supply <= 0:
+            for v in tp[s].values():
+                if v > room[s]:
+                    over += v - room[s]
+        vals[s] = pop + w["cnt"] * cnts[s] - w["risk"] * risk[s] - w["conc"] * conc \
+            + w["chance"] * chance[s] - w["overpop"] * over \
+            + w["harvest"] * min(pop, supply + room[s]) / 8
+    others = [vals[s] for s in range(1, n + 1) if s != me and cnts[s]]
+    if not others:
+        return vals[me] + 100.0
+    return vals[me] - w["opp_max"] * max(others) - w["opp_mean"] * (sum(others) / len(others))
 
 
 # --------------------------------------------------------------------------- planning
