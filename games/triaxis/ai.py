@@ -45,8 +45,10 @@ seed always give the same move.  The plan is budgeted in work: NODE_BUDGET end p
 scored per plan; once spent, the beam narrows to a single line (the first move of each
 node), so a crowded board still ends in bounded time.  The budget (6000, some 0.3 s here)
 is what the old 0.25 s wall-clock limit bought on an idle machine, so no level plays
-weaker for it.  HARD_TIME (5 s) is a wall-clock safety net only: a machine ten times
-slower than the one the budget was measured on still finishes first.  Beam widths: BEAM
+weaker for it.  HARD_TIME (5 s) is a safety net only, on the CPU time of the thread that
+thinks (``time.thread_time``), so other busy processes, which stretch the wall time of a
+decision many times over on a shared machine, can never make it fire: a machine ten
+times slower than the one the budget was measured on still finishes first.  Beam widths: BEAM
 (4 at level 2, 6 at level 3); LOOKAHEAD_TOP end positions get the spinner look-ahead.
 """
 
@@ -65,7 +67,7 @@ LEVEL_NAMES = {4: "4 strongest"}
 BEAM = {2: 4, 3: 6}
 LOOKAHEAD_TOP = 5
 NODE_BUDGET = 6000      # positions scored per plan before the beam narrows to one line
-HARD_TIME = 5.0         # wall-clock safety net, far beyond the budget's time
+HARD_TIME = 5.0         # CPU-time safety net (this thread's), far beyond the budget's time
 P_POINTS = (0.0, 6 / 8, 5 / 8, 4 / 8, 3 / 8, 2 / 8, 1 / 8, 0.0)   # P(spin >= k)
 OPP = (3, 4, 5, 0, 1, 2)
 
@@ -237,7 +239,7 @@ def plan_turn(state, beam: int, rng, budget: int = NODE_BUDGET, deadline: float 
     """[(score, first_move, end_cells)] of the turn's end positions, best first.
 
     After ``budget`` scored positions (or, as a far safety net, past ``deadline`` on the
-    perf_counter clock) the search narrows to one line per node."""
+    thread_time clock: this thread's CPU time) the search narrows to one line per node."""
     isl = state.island
     me = state.turn_index + 1
     n = len(state.players)
@@ -271,7 +273,7 @@ def plan_turn(state, beam: int, rng, budget: int = NODE_BUDGET, deadline: float 
                 else:
                     scored.append((sc, c, left, mv))
             if not late and (work >= budget or (deadline is not None
-                                                and time.perf_counter() > deadline)):
+                                                and time.thread_time() > deadline)):
                 late, beam = True, 1
         scored.sort(key=lambda x: -x[0])
         nodes = [(c, left, mv) for _, c, left, mv in scored[:beam]]
@@ -556,7 +558,7 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), weights
         return _greedy_step(state, moves, me, rng)
     if level == 4:
         if TOP_PLAN == "beam":
-            plans = plan_turn(state, TOP_BEAM, rng, TOP_BUDGET, time.perf_counter() + HARD_TIME,
+            plans = plan_turn(state, TOP_BEAM, rng, TOP_BUDGET, time.thread_time() + HARD_TIME,
                               w=w)
         else:
             plans = plan_all(state, rng, w)
@@ -566,7 +568,7 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), weights
             if best_sc is None or v > best_sc:
                 best, best_sc = mv, v
         return best
-    plans = plan_turn(state, BEAM[level], rng, NODE_BUDGET, time.perf_counter() + HARD_TIME)
+    plans = plan_turn(state, BEAM[level], rng, NODE_BUDGET, time.thread_time() + HARD_TIME)
     if not plans:
         return moves[0]
     if level == 3 and len(plans) > 1:

@@ -14,9 +14,12 @@ passes; the search ends at a position where nobody can move with the exact resul
 
 Alpha-beta with iterative deepening under a work limit (LIMITS: move-generator calls plus
 a third of the moves played out), so that the same position and seed always give the same
-move.  HARD_TIME (6 s) is a wall-clock safety net only: level 3's longest searches take some
-0.42 s here, so a machine ten times slower still ends on the work limit (past the net the
-last finished depth is used, and only then could the answer depend on timing).
+move.  HARD_TIME (6 s) is a safety net only, on the CPU time of the thread that searches
+(``time.thread_time``: other busy processes, which stretch a decision's wall time many
+times over on a shared machine, cannot make it fire): level 4's longest searches take
+some 0.45 s of CPU here, so a machine ten times slower still ends on the work limit (past
+the net the last finished depth is used, and only then could the answer depend on
+timing).
 Level 2 searches to depth 2 (one own move and the best reply) on a small work limit; level
 3 deepens until the work limit; level 4 ("4 strongest") deepens until a larger work
 limit, with the weights PARAMS4 (chosen in the arena: see there).  Children are ordered by a static square value and the
@@ -56,7 +59,7 @@ MODE = "brs"
 
 # Search limits per level: (work limit, maximum depth).  Work counts move-generator calls
 # plus a third of the moves played out; it makes the search deterministic.  HARD_TIME is
-# a wall-clock safety net, over ten times the longest level-3 search measured here.
+# a CPU-time safety net, over ten times the longest level-4 search measured here.
 LIMITS = {
     2: (1500, 2),
     3: (16000, 64),
@@ -270,7 +273,7 @@ class _Searcher:
         w = self.work = self.work + 1
         if w > self.work_limit:
             raise _Timeout
-        if not (w & 15) and time.perf_counter() > self.deadline:
+        if not (w & 15) and time.thread_time() > self.deadline:
             raise _Timeout
         return move_bits(bb[s], bb[(s + 1) % 3], bb[(s + 2) % 3], empty, self.shifts)
 
@@ -413,9 +416,11 @@ def search_move(state, rng=None, work=16000, max_depth=64, hard_time=HARD_TIME,
                 params=None, mode=None, stats=None):
     """The searched move for the current seat (iterative deepening, BRS or paranoid).
 
-    The search stops after ``work`` units (see LIMITS) or ``hard_time`` seconds.
+    The search stops after ``work`` units (see LIMITS) or ``hard_time`` seconds of this
+    thread's CPU time.
     """
     start = time.perf_counter()
+    cpu_start = time.thread_time()
     moves = state.legal_moves()
     if not moves:
         raise ValueError("no legal move: the game is over")
@@ -424,7 +429,7 @@ def search_move(state, rng=None, work=16000, max_depth=64, hard_time=HARD_TIME,
     info = _info(state)
     me = state.current_index
     mode = mode or MODE
-    searcher = _Searcher(info, me, start + hard_time, work, params or PARAMS, mode)
+    searcher = _Searcher(info, me, cpu_start + hard_time, work, params or PARAMS, mode)
     bb = state.tile_bits
     root = searcher.children(bb, me, state.legal_move_bits())
     if rng is not None:
