@@ -189,3 +189,15 @@ def test_rival_is_legal_and_deterministic():
         m = rivals.choose_move(s, "rival", random.Random(i))
         assert m in s.legal_moves() and m != "resign"
         assert m == rivals.choose_move(s, "rival", random.Random(i))
+
+
+def test_wall_clock_jumps_do_not_change_the_move(monkeypatch):
+    """However long the wall clock says a plan took (a loaded machine), the move is the one
+    the work budget gives: the safety net counts this thread's CPU time."""
+    moving = [s for s in POSITIONS if s.phase == "move"][1::5][:6]
+    before = [ai.choose_move(s, lv, random.Random(i)) for lv in (3, 4)
+              for i, s in enumerate(moving)]
+    clock = iter(range(0, 10 ** 9, 1000))
+    monkeypatch.setattr(ai.time, "perf_counter", lambda: float(next(clock)))
+    assert [ai.choose_move(s, lv, random.Random(i)) for lv in (3, 4)
+            for i, s in enumerate(moving)] == before

@@ -190,3 +190,13 @@ def test_rival_is_legal_and_deterministic():
         m = rivals.choose_move(s, "rival", random.Random(i))
         assert m in s.legal_moves()
         assert m == rivals.choose_move(s, "rival", random.Random(i))
+
+
+def test_wall_clock_jumps_do_not_change_the_move(monkeypatch):
+    """However long the wall clock says a decision took (a loaded machine), the move is
+    the one the work limit gives: the safety net counts this thread's CPU time."""
+    sample = [s for s in POSITIONS if 40 < sum(s.counts().values()) < 140][::9][:3]
+    before = [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(sample)]
+    clock = iter(range(0, 10 ** 9, 1000))
+    monkeypatch.setattr(ai.time, "perf_counter", lambda: float(next(clock)))
+    assert [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(sample)] == before
