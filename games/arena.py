@@ -5,8 +5,10 @@
                           [--audit]
 
 Each ``--seat`` is an entrant playing at that level: a number, or a name the game's ai
-module knows (its ``parse_level``, e.g. ``perfect`` for Tripppin), or an outside opponent
-that games/arena_opponents.py names (e.g. ``rival`` for Triple 3). Game i uses seed S+i and rotates the
+module knows (its ``parse_level``, e.g. ``perfect`` for Tripppin), or the name of an
+outside opponent: a game may keep, in ``games/<game>/rivals.py``, players written apart
+from its own (``RIVALS``, a tuple of names, and ``choose_move(state, name, rng,
+history=())``) to measure its levels against; they are not levels of the game. Game i uses seed S+i and rotates the
 entrants round the seats by i places, so every entrant plays every seat (and, in a
 two-player game, moves first in half the games). A game still running after M moves is
 counted as "capped": nobody won it. Chance points are drawn from a Random seeded by the
@@ -22,6 +24,7 @@ No pygame here.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -31,7 +34,6 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import games
-from games import arena_opponents
 
 
 def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
@@ -39,6 +41,7 @@ def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
     """Play one game; returns each entrant's result and its move times."""
     entry = games.get(game)
     rules, ai = entry.rules_module(), entry.ai_module()
+    rivals = rivals_module(game) if any(isinstance(lv, str) for lv in levels) else None
     state = rules.new_game(seed=seed, **options)
     seats = list(state.players)
     n = len(seats)
@@ -64,8 +67,11 @@ def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
                 raise ValueError(f"seat {state.current} has no entrant: give {n} --seat levels")
             rng = random.Random(f"{seed}/{len(history)}/{k}")
             t = time.perf_counter()
-            move = _chooser(game, ai, levels[k])(state, levels[k], rng,
-                                                 history=tuple(history), **entry.ai_options)
+            if isinstance(levels[k], str):
+                move = rivals.choose_move(state, levels[k], rng, history=tuple(history))
+            else:
+                move = ai.choose_move(state, levels[k], rng, history=tuple(history),
+                                      **entry.ai_options)
             times[k].append(time.perf_counter() - t)
             state = state.play(move)
             moves += 1
@@ -87,17 +93,12 @@ def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
     return out
 
 
-def _chooser(game: str, ai, level):
-    """The choose_move that plays ``level``: the game's own, or an outside opponent's."""
-    if isinstance(level, str) and level in arena_opponents.names(game):
-        return arena_opponents.module(game, level).choose_move
-    return ai.choose_move
-
-
-def _name(game: str, ai, level) -> str:
-    if isinstance(level, str) and level in arena_opponents.names(game):
-        return level
-    return getattr(ai, "level_name", str)(level)
+def rivals_module(game: str):
+    """The game's outside opponents (``games/<game>/rivals.py``), or None."""
+    try:
+        return importlib.import_module(f"games.{game}.rivals")
+    except ModuleNotFoundError:
+        return None
 
 
 def _play_star(args):
@@ -116,6 +117,10 @@ def run_arena(game: str, levels: list, n_games: int, seed: int, max_moves: int =
     summary = {"game": game, "games": n_games, "seed": seed, "max_moves": max_moves,
                "entrants": []}
     ai = games.get(game).ai_module()
+    ai_name = getattr(ai, "level_name", str)
+
+    def name_of(level):
+        return level if isinstance(level, str) else ai_name(level)
     for k, level in enumerate(levels):
         counts = {"win": 0, "loss": 0, "tie": 0, "capped": 0}
         ts = []
@@ -123,7 +128,7 @@ def run_arena(game: str, levels: list, n_games: int, seed: int, max_moves: int =
             counts[r["result"][k]] += 1
             ts += r["times"][k]
         summary["entrants"].append({
-            "entrant": k + 1, "level": level, "level_name": _name(game, ai, level), **counts,
+            "entrant": k + 1, "level": level, "level_name": name_of(level), **counts,
             "win_rate": counts["win"] / n_games if n_games else 0.0,
             "moves": len(ts),
             "move_ms_median": statistics.median(ts) * 1000 if ts else 0.0,
@@ -192,8 +197,9 @@ def main(argv=None) -> int:
                                 description="Play the computer players against each other.")
     p.add_argument("game", choices=[g.name for g in games.playable(include_hidden=True)])
     p.add_argument("--seat", dest="seats", action="append", required=True,
-                   metavar="LEVEL", help="one per entrant, in seat order (a number, or a "
-                   "level name the game knows, e.g. perfect)")
+                   metavar="LEVEL", help="one per entrant, in seat order (a number, a "
+                   "level name the game knows, e.g. perfect, or an outside opponent "
+                   "from games/<game>/rivals.py, e.g. rival)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-moves", type=int, default=400)
@@ -209,9 +215,10 @@ def main(argv=None) -> int:
     ai = entry.ai_module()
     levels = list(getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", [])))
     parse = getattr(ai, "parse_level", int)
+    rivals = rivals_module(args.game)
     seats = []
     for text in args.seats:
-        if text in arena_opponents.names(args.game):
+        if rivals is not None and text in rivals.RIVALS:
             seats.append(text)
             continue
         try:

@@ -126,3 +126,78 @@ def test_wall_clock_is_only_a_far_safety_net():
 def test_bad_level():
     with pytest.raises(ValueError):
         ai.choose_move(POSITIONS[0], 9)
+
+
+# --------------------------------------------------------------------------- level 4, rivals
+
+def test_top_level_is_named_strongest():
+    assert max(ai.LEVELS) == 4
+    assert "strongest" in ai.level_name(4)
+    assert ai.level_name(2) == "2"
+
+
+def _busy_neighbours(n=2):
+    """Processes spinning beside the test, as other people's jobs do on a shared machine."""
+    import subprocess
+    import sys
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+
+
+def test_top_level_is_deterministic_beside_busy_processes():
+    moving = [s for s in POSITIONS if s.phase == "move"][::4][:8]
+    assert moving
+    quiet = [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(moving)]
+    busy = _busy_neighbours()
+    try:
+        loud = [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(moving)]
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert quiet == loud
+
+
+def test_top_level_plays_legal_moves_through_whole_games():
+    for seats in (2, 3):
+        s = new_game(seed=70 + seats, seats=seats, max_rounds=4)
+        rng = random.Random(seats)
+        while not s.is_over:
+            if s.is_chance:
+                s = s.play(rng.choice([o for o, _ in s.chance_outcomes()]))
+                continue
+            m = ai.choose_move(s, 4, random.Random(len(s.to_text())))
+            assert m in s.legal_moves() and m != "resign"
+            s = s.play(m)
+
+
+def test_plan_all_budget_bounds_the_work():
+    s = new_game(seed=3, seats=2)
+    rng = random.Random(3)
+    while s.phase == "setup":
+        s = s.play(rng.choice(s.legal_moves()))
+    s = s.play("6")
+    small = {}
+    plans = ai.plan_all(s, random.Random(0), budget=200, stats=small)
+    assert plans and small["narrowed"]
+    assert [p[:2] for p in plans] == [p[:2] for p in ai.plan_all(s, random.Random(0),
+                                                                  budget=200)]
+
+
+def test_rival_is_legal_and_deterministic():
+    from games.triaxis import rivals
+    for i, s in enumerate(POSITIONS[::3]):
+        m = rivals.choose_move(s, "rival", random.Random(i))
+        assert m in s.legal_moves() and m != "resign"
+        assert m == rivals.choose_move(s, "rival", random.Random(i))
+
+
+def test_wall_clock_jumps_do_not_change_the_move(monkeypatch):
+    """However long the wall clock says a plan took (a loaded machine), the move is the one
+    the work budget gives: the safety net counts this thread's CPU time."""
+    moving = [s for s in POSITIONS if s.phase == "move"][1::5][:6]
+    before = [ai.choose_move(s, lv, random.Random(i)) for lv in (3, 4)
+              for i, s in enumerate(moving)]
+    clock = iter(range(0, 10 ** 9, 1000))
+    monkeypatch.setattr(ai.time, "perf_counter", lambda: float(next(clock)))
+    assert [ai.choose_move(s, lv, random.Random(i)) for lv in (3, 4)
+            for i, s in enumerate(moving)] == before

@@ -29,10 +29,11 @@ POSITIONS = positions()
 
 
 def test_levels():
-    assert ai.LEVELS == (1, 2, 3)
+    assert ai.LEVELS == (1, 2, 3, 4)
     assert ai.DEFAULT_LEVEL == 3
+    assert "strongest" in ai.level_name(4) and ai.level_name(3) == "3"
     with pytest.raises(ValueError):
-        ai.choose_move(new_game(1), 4, random.Random(1))
+        ai.choose_move(new_game(1), 5, random.Random(1))
 
 
 @pytest.mark.parametrize("level", [1, 2])
@@ -158,3 +159,44 @@ def test_level3_work_is_bounded():
         worst = max(worst, time.process_time() - t)
         assert stats["work"] <= work + 1
     assert worst < 2.0
+
+
+def test_top_level_legal_on_sample_positions():
+    rng = random.Random(6)
+    for s in POSITIONS[3::8]:
+        assert ai.choose_move(s, 4, rng) in s.legal_moves()
+
+
+def test_top_level_is_deterministic_beside_busy_processes():
+    """Busy neighbours slow the search down; its work count, not the clock, ends it."""
+    import subprocess
+    import sys
+    sample = [s for s in POSITIONS if 40 < sum(s.counts().values()) < 140][::5][:5]
+    assert sample
+    quiet = [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(sample)]
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        loud = [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(sample)]
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert quiet == loud
+
+
+def test_rival_is_legal_and_deterministic():
+    from games.tribolo import rivals
+    for i, s in enumerate(POSITIONS[::12]):
+        m = rivals.choose_move(s, "rival", random.Random(i))
+        assert m in s.legal_moves()
+        assert m == rivals.choose_move(s, "rival", random.Random(i))
+
+
+def test_wall_clock_jumps_do_not_change_the_move(monkeypatch):
+    """However long the wall clock says a decision took (a loaded machine), the move is
+    the one the work limit gives: the safety net counts this thread's CPU time."""
+    sample = [s for s in POSITIONS if 40 < sum(s.counts().values()) < 140][::9][:3]
+    before = [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(sample)]
+    clock = iter(range(0, 10 ** 9, 1000))
+    monkeypatch.setattr(ai.time, "perf_counter", lambda: float(next(clock)))
+    assert [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(sample)] == before

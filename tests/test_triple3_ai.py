@@ -131,9 +131,9 @@ def test_the_memo_caches_are_bounded_and_change_no_choice(monkeypatch):
 
 
 def test_the_rival_plays_legal_deterministic_moves_and_the_arena_seats_it():
-    from games import arena, arena_opponents
+    from games import arena
     from games.triple3 import rivals
-    assert "rival" in arena_opponents.names("triple3")
+    assert "rival" in arena.rivals_module("triple3").RIVALS
     for i, s in enumerate(random_positions(n_games=2, every=9)):
         m = rivals.choose_move(s, "rival", random.Random(i))
         assert m in s.legal_moves()

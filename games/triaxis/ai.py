@@ -25,6 +25,16 @@ Level 3: as level 2, then the best few end positions are scored again by expecte
 over the next seat's spin: 1-6 (that seat takes its best greedy captures, any victim),
 HARVEST (every seat gains its population on the colour, each colour 1/6) and FAMINE (the
 colour's markers removed), 1/8 each.
+Level 4 ("4 strongest"): every seat is scored alike (``evaluate_sym``: population,
+markers, danger, chances, terrain concentration, over-population, and the harvest units
+the seat could use -- new markers from supply, else room to grow) and the opponents'
+scores are subtracted, so a threat against an opponent counts as much as one against
+us; the turn is planned by the beam search TOP_BEAM wide (TOP_BUDGET positions); the best
+TOP_LOOK end positions are averaged over the next seat's spin, where a number lets it
+take its best line of captures (searched, up to four), a harvest gives every seat its
+units (new markers while its supply lasts) and a famine clears the colour.  Weights W4
+were chosen by self-play in the arena (scoring the opponents alike won 4 of 4 on seeds
+where the one-sided evaluation lost 3 of 3 against the outside rival).
 Harvest units: each unit is the legal unit with the best evaluation (so a new marker where
 it is safe and spreads the terrains, or growth that keeps a size out of reach of the
 neighbours, never growth of a 6 while another unit will do).  Setup: the same, for
@@ -35,8 +45,10 @@ seed always give the same move.  The plan is budgeted in work: NODE_BUDGET end p
 scored per plan; once spent, the beam narrows to a single line (the first move of each
 node), so a crowded board still ends in bounded time.  The budget (6000, some 0.3 s here)
 is what the old 0.25 s wall-clock limit bought on an idle machine, so no level plays
-weaker for it.  HARD_TIME (5 s) is a wall-clock safety net only: a machine ten times
-slower than the one the budget was measured on still finishes first.  Beam widths: BEAM
+weaker for it.  HARD_TIME (5 s) is a safety net only, on the CPU time of the thread that
+thinks (``time.thread_time``), so other busy processes, which stretch the wall time of a
+decision many times over on a shared machine, can never make it fire: a machine ten
+times slower than the one the budget was measured on still finishes first.  Beam widths: BEAM
 (4 at level 2, 6 at level 3); LOOKAHEAD_TOP end positions get the spinner look-ahead.
 """
 
@@ -47,22 +59,35 @@ import time
 
 from games.triaxis.rules import apply_marker_move, marker_moves, any_move_fits
 
-LEVELS = (1, 2, 3)
+LEVELS = (1, 2, 3, 4)
 DEFAULT_LEVEL = 3
+
+LEVEL_NAMES = {4: "4 strongest"}
 
 BEAM = {2: 4, 3: 6}
 LOOKAHEAD_TOP = 5
 NODE_BUDGET = 6000      # positions scored per plan before the beam narrows to one line
-HARD_TIME = 5.0         # wall-clock safety net, far beyond the budget's time
+HARD_TIME = 5.0         # CPU-time safety net (this thread's), far beyond the budget's time
 P_POINTS = (0.0, 6 / 8, 5 / 8, 4 / 8, 3 / 8, 2 / 8, 1 / 8, 0.0)   # P(spin >= k)
 OPP = (3, 4, 5, 0, 1, 2)
 
 W = {"cnt": 0.5, "risk": 1.0, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
-     "opp_mean": 0.5, "overpop": 0.1}
+     "opp_mean": 0.5, "overpop": 0.1, "harvest": 0.0}
+
+# Level 4: weights chosen by self-play in the arena (see the module docstring).
+W4 = {"cnt": 0.5, "risk": 1.0, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
+      "opp_mean": 0.5, "overpop": 0.1, "harvest": 1.0, "sym": 1}
+TOP_BUDGET = 2500       # level 4: positions generated per plan
+TOP_LOOK = 6            # level 4: end positions averaged over the next spin
+TOP_PLAN = "beam"       # level 4: "beam" (plan_turn, TOP_BEAM wide) or "all" (plan_all)
+TOP_BEAM = 16
 
 
 def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
-    """Score of ``cells`` for seat number ``me`` (1-based) among ``n`` seats."""
+    """Score of ``cells`` for seat number ``me`` (1-based) among ``n`` seats (weights
+    with ``sym`` set score every seat alike: ``evaluate_sym``)."""
+    if w.get("sym"):
+        return evaluate_sym(isl, cells, me, n, alloc, w)
     nb, jump, terr = isl.nb, isl.jump, isl.terrain
     pops = [0] * (n + 1)
     cnts = [0] * (n + 1)
@@ -107,15 +132,91 @@ def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
         return -1000.0 - sum(pops) * 0.0
     conc = sum(v * v for v in tp.values()) / pop
     over = 0.0
-    if alloc[me - 1] - cnts[me] <= 0:
+    supply = alloc[me - 1] - cnts[me]
+    if supply <= 0:
         for v in tp.values():
             if v > room:
                 over += v - room
     mine = pop + w["cnt"] * cnts[me] - w["risk"] * risk - w["conc"] * conc \
         + w["chance"] * chance - w["overpop"] * over
+    if w["harvest"]:
+        # units the next harvest brings (expected over its 1/8 chance and the colour),
+        # counting only those the seat can use: new markers from supply, else room
+        mine += w["harvest"] * min(pop, supply + room) / 8
     others = [pops[s] + w["cnt"] * cnts[s] for s in range(1, n + 1) if s != me]
     live = [o for o in others if o > 0] or [0.0]
     return mine - w["opp_max"] * max(live) - w["opp_mean"] * (sum(live) / len(live))
+
+
+def level_name(level: int) -> str:
+    return LEVEL_NAMES.get(level, str(level))
+
+
+def evaluate_sym(isl, cells, me: int, n: int, alloc, w=None) -> float:
+    """Level 4's evaluation: every seat scored alike (population, markers, danger, chances,
+    terrain concentration, over-population, harvest units it can use), and ``me``'s score
+    less the opponents' (``opp_max`` of the best, ``opp_mean`` of their average)."""
+    w = w or W4
+    nb, jump, terr = isl.nb, isl.jump, isl.terrain
+    pops = [0] * (n + 1)
+    cnts = [0] * (n + 1)
+    room = [0] * (n + 1)
+    risk = [0.0] * (n + 1)
+    chance = [0.0] * (n + 1)
+    tp = [dict() for _ in range(n + 1)]
+    for z, v in enumerate(cells):
+        if not v:
+            continue
+        s = v >> 3
+        k = v & 7
+        pops[s] += k
+        cnts[s] += 1
+        room[s] += 6 - k
+        t = terr[z]
+        d_ = tp[s]
+        d_[t] = d_.get(t, 0) + k
+        pmax = 0.0
+        nz = nb[z]
+        for d in range(6):
+            e = nz[d]
+            if e < 0:
+                continue
+            x = cells[e]
+            if not x or x >> 3 == s:
+                continue
+            se = x & 7
+            if se >= k:
+                o = nz[OPP[d]]
+                if o >= 0 and not cells[o]:
+                    p = P_POINTS[se]
+                    if p > pmax:
+                        pmax = p
+            if se <= k:
+                b = jump[z][d]
+                if b >= 0 and not cells[b]:
+                    chance[s] += P_POINTS[k] * (se + 1)
+        risk[s] += pmax * (k + 1)
+    if cnts[me] == 0:
+        return -1000.0
+    vals = [0.0] * (n + 1)
+    for s in range(1, n + 1):
+        pop = pops[s]
+        if not cnts[s]:
+            continue
+        conc = sum(v * v for v in tp[s].values()) / pop
+        supply = alloc[s - 1] - cnts[s]
+        over = 0.0
+        if supply <= 0:
+            for v in tp[s].values():
+                if v > room[s]:
+                    over += v - room[s]
+        vals[s] = pop + w["cnt"] * cnts[s] - w["risk"] * risk[s] - w["conc"] * conc \
+            + w["chance"] * chance[s] - w["overpop"] * over \
+            + w["harvest"] * min(pop, supply + room[s]) / 8
+    others = [vals[s] for s in range(1, n + 1) if s != me and cnts[s]]
+    if not others:
+        return vals[me] + 100.0
+    return vals[me] - w["opp_max"] * max(others) - w["opp_mean"] * (sum(others) / len(others))
 
 
 # --------------------------------------------------------------------------- planning
@@ -134,11 +235,11 @@ def _child(isl, cells, a, b):
 
 
 def plan_turn(state, beam: int, rng, budget: int = NODE_BUDGET, deadline: float | None = None,
-              stats: dict | None = None):
+              stats: dict | None = None, w=W):
     """[(score, first_move, end_cells)] of the turn's end positions, best first.
 
     After ``budget`` scored positions (or, as a far safety net, past ``deadline`` on the
-    perf_counter clock) the search narrows to one line per node."""
+    thread_time clock: this thread's CPU time) the search narrows to one line per node."""
     isl = state.island
     me = state.turn_index + 1
     n = len(state.players)
@@ -163,7 +264,7 @@ def plan_turn(state, beam: int, rng, budget: int = NODE_BUDGET, deadline: float 
                 if key in seen:
                     continue
                 seen.add(key)
-                sc = evaluate(isl, c, me, n, alloc)
+                sc = evaluate(isl, c, me, n, alloc, w)
                 work += 1
                 sc += rng.random() * 1e-6
                 if left <= 0 or not any_move_fits(isl, c, me, left):
@@ -172,7 +273,7 @@ def plan_turn(state, beam: int, rng, budget: int = NODE_BUDGET, deadline: float 
                 else:
                     scored.append((sc, c, left, mv))
             if not late and (work >= budget or (deadline is not None
-                                                and time.perf_counter() > deadline)):
+                                                and time.thread_time() > deadline)):
                 late, beam = True, 1
         scored.sort(key=lambda x: -x[0])
         nodes = [(c, left, mv) for _, c, left, mv in scored[:beam]]
@@ -249,9 +350,106 @@ def expected_after_next_spin(state, cells, me):
     return total / 8
 
 
+# --------------------------------------------------------------------------- level 4
+
+def plan_all(state, rng, w=W4, budget: int = TOP_BUDGET, stats: dict | None = None):
+    """Level 4's plan: [(score, first_move, end_cells)] of the turn's end positions, best
+    first, from a depth-first search over every sequence of moves the points allow
+    (transpositions searched once).  After ``budget`` positions generated only the first
+    move of each node is followed, so the plan always ends, in bounded work."""
+    isl = state.island
+    me = state.turn_index + 1
+    n = len(state.players)
+    alloc = tuple(state.allocations[p] for p in state.players)
+    ends = {}
+    seen = set()
+    work = 0
+    stack = [(state.cells, state.points, None)]
+    while stack:
+        cells, pts, first = stack.pop()
+        moves = marker_moves(isl, cells, me, pts)
+        if work >= budget:
+            moves = moves[:1]
+        for a, b in reversed(moves):
+            c = _child(isl, cells, a, b)
+            left = pts - (cells[a] & 7)
+            if (c, left) in seen:
+                continue
+            seen.add((c, left))
+            work += 1
+            mv = first or ("-", a, b)
+            if left <= 0 or not any_move_fits(isl, c, me, left):
+                if c not in ends:
+                    ends[c] = (evaluate(isl, c, me, n, alloc, w) + rng.random() * 1e-6, mv)
+            else:
+                stack.append((c, left, mv))
+    if stats is not None:
+        stats["work"] = work
+        stats["narrowed"] = work >= budget
+    out = [(sc, mv, c) for c, (sc, mv) in ends.items()]
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def _capture_line(isl, cells, seat, points, depth=0):
+    """(gain, cells): the seat's sequence of captures within ``points`` that gains it the
+    most population (searched, at most four captures deep)."""
+    best = (0, cells)
+    if depth >= 4:
+        return best
+    for gain, a, b, o in _captures(isl, cells, seat, points):
+        c = list(cells)
+        k = c[a] & 7
+        apply_marker_move(c, a, b, o)
+        g = gain + (1 if k < 6 else -6)
+        g2, c2 = _capture_line(isl, tuple(c), seat, points - k, depth + 1)
+        if g + g2 > best[0]:
+            best = (g + g2, c2)
+    return best
+
+
+def expected_next_spin(state, cells, me, w=W4):
+    """Level 4: expected evaluation over the next seat's spin, from end cells: a number
+    lets that seat take its best line of captures; HARVEST gives every seat its units on
+    the colour (new markers while supply lasts, counted as population, else growth);
+    FAMINE removes the colour's markers."""
+    isl = state.island
+    n = len(state.players)
+    alloc = tuple(state.allocations[p] for p in state.players)
+    live = {v >> 3 for v in cells if v}
+    nxt = next((s for s in ((me - 1 + k) % n + 1 for k in range(1, n)) if s in live), None)
+    total = 0.0
+    memo = {}
+    for pts in range(1, 7):
+        c = _capture_line(isl, cells, nxt, pts)[1] if nxt else cells
+        if c not in memo:
+            memo[c] = evaluate(isl, c, me, n, alloc, w)
+        total += memo[c]
+    terr = isl.terrain
+    cnts = [0] * (n + 1)
+    for v in cells:
+        if v:
+            cnts[v >> 3] += 1
+    for t in "fgdhmt":
+        fam = [0 if terr[z] == t else v for z, v in enumerate(cells)]
+        total += evaluate(isl, fam, me, n, alloc, w) / 6
+        har = list(cells)
+        extra = 0.0
+        for z, v in enumerate(cells):
+            if v and terr[z] == t:
+                s = v >> 3
+                if cnts[s] < alloc[s - 1]:
+                    # new markers: worth their population, placed where they are safe
+                    extra += (v & 7) if s == me else -(v & 7) * (w["opp_max"] + w["opp_mean"]) / 2
+                elif (v & 7) < 6:
+                    har[z] = v + 1
+        total += (evaluate(isl, har, me, n, alloc, w) + extra) / 6
+    return total / 8
+
+
 # --------------------------------------------------------------------------- units
 
-def _best_single(state, options, rng, apply):
+def _best_single(state, options, rng, apply, w=W):
     isl = state.island
     me = state.current_index + 1
     n = len(state.players)
@@ -260,7 +458,7 @@ def _best_single(state, options, rng, apply):
     cells = state.cells
     for m in options:
         c = apply(list(cells), m)
-        sc = evaluate(isl, c, me, n, alloc) + rng.random() * 1e-6
+        sc = evaluate(isl, c, me, n, alloc, w) + rng.random() * 1e-6
         if best_sc is None or sc > best_sc:
             best, best_sc = m, sc
     return best
@@ -323,7 +521,7 @@ def _greedy_step(state, moves, me, rng):
     return best
 
 
-def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), **_):
+def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), weights=None, **_):
     if rng is None:
         rng = random.Random(0)
     if level not in LEVELS:
@@ -333,6 +531,7 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), **_):
         raise ValueError("no move to choose: the game is over or at a spin")
     me = state.current_index + 1
     ph = state.phase
+    w = weights or (W4 if level == 4 else W)
     if level == 1 and ph in ("setup", "harvest"):
         return _plain_unit(state, [m for m in legal if m != "resign"], me, rng)
     if ph == "setup":
@@ -343,21 +542,33 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), **_):
         for m in legal:
             c = list(state.cells)
             c[m[1]] = me * 8 + 1
-            sc = evaluate(isl, c, me, n, alloc) + _setup_bonus(state, m[1], me) \
+            sc = evaluate(isl, c, me, n, alloc, w) + _setup_bonus(state, m[1], me) \
                 + rng.random() * 1e-3
             if best_sc is None or sc > best_sc:
                 best, best_sc = m, sc
         return best
     if ph == "harvest":
         options = [m for m in legal if m != "resign"]
-        return _best_single(state, options, rng, _apply_unit(me))
+        return _best_single(state, options, rng, _apply_unit(me), w)
     moves = [m for m in legal if m != "resign"]
     if not moves:
         return "resign"
     isl = state.island
     if level == 1:
         return _greedy_step(state, moves, me, rng)
-    plans = plan_turn(state, BEAM[level], rng, NODE_BUDGET, time.perf_counter() + HARD_TIME)
+    if level == 4:
+        if TOP_PLAN == "beam":
+            plans = plan_turn(state, TOP_BEAM, rng, TOP_BUDGET, time.thread_time() + HARD_TIME,
+                              w=w)
+        else:
+            plans = plan_all(state, rng, w)
+        best, best_sc = plans[0][1] if plans else moves[0], None
+        for sc, mv, cells in plans[:TOP_LOOK] if len(plans) > 1 else ():
+            v = expected_next_spin(state, cells, me, w) + rng.random() * 1e-6
+            if best_sc is None or v > best_sc:
+                best, best_sc = mv, v
+        return best
+    plans = plan_turn(state, BEAM[level], rng, NODE_BUDGET, time.thread_time() + HARD_TIME)
     if not plans:
         return moves[0]
     if level == 3 and len(plans) > 1:

@@ -14,11 +14,15 @@ passes; the search ends at a position where nobody can move with the exact resul
 
 Alpha-beta with iterative deepening under a work limit (LIMITS: move-generator calls plus
 a third of the moves played out), so that the same position and seed always give the same
-move.  HARD_TIME (6 s) is a wall-clock safety net only: level 3's longest searches take some
-0.42 s here, so a machine ten times slower still ends on the work limit (past the net the
-last finished depth is used, and only then could the answer depend on timing).
+move.  HARD_TIME (6 s) is a safety net only, on the CPU time of the thread that searches
+(``time.thread_time``: other busy processes, which stretch a decision's wall time many
+times over on a shared machine, cannot make it fire): level 4's longest searches take
+some 0.45 s of CPU here, so a machine ten times slower still ends on the work limit (past
+the net the last finished depth is used, and only then could the answer depend on
+timing).
 Level 2 searches to depth 2 (one own move and the best reply) on a small work limit; level
-3 deepens until the work limit.  Children are ordered by a static square value and the
+3 deepens until the work limit; level 4 ("4 strongest") deepens until a larger work
+limit, with the weights PARAMS4 (chosen in the arena: see there).  Children are ordered by a static square value and the
 number of tiles turned (and the previous iteration's order at the root).
 
 The evaluation, from MAX's side, is H(me) - max(H(opp1), H(opp2)) (PARAMS["opp_mix"]
@@ -47,17 +51,19 @@ import time
 
 from games.tribolo.rules import flip_bits, move_bits
 
-LEVELS = (1, 2, 3)
+LEVELS = (1, 2, 3, 4)
+LEVEL_NAMES = {4: "4 strongest"}
 DEFAULT_LEVEL = 3
 
 MODE = "brs"
 
 # Search limits per level: (work limit, maximum depth).  Work counts move-generator calls
 # plus a third of the moves played out; it makes the search deterministic.  HARD_TIME is
-# a wall-clock safety net, over ten times the longest level-3 search measured here.
+# a CPU-time safety net, over ten times the longest level-4 search measured here.
 LIMITS = {
     2: (1500, 2),
     3: (16000, 64),
+    4: (30000, 64),
 }
 HARD_TIME = 6.0
 
@@ -72,6 +78,21 @@ PARAMS = {
     "mobility": 0.6,      # per move
     "shut": -6.0,         # no move while others have one
     "opp_mix": 1.0,       # weight of the best opponent against their average
+}
+
+# Level 4's weights, chosen in the arena against two paranoid searchers: material ramped
+# up as the board fills, stable tiles and mobility only (the anchor, edge, danger and
+# shut-out terms of PARAMS lost there: level 4 with PARAMS won 1 of 8, with these 2 of 3).
+PARAMS4 = {
+    "mat_open": 0.25,
+    "mat_end": 1.0,
+    "stable": 3.0,
+    "anchor": 0.0,
+    "edge": 0.0,
+    "danger": 0.0,
+    "mobility": 1.0,
+    "shut": 0.0,
+    "opp_mix": 1.0,
 }
 
 WIN = 100000.0
@@ -252,7 +273,7 @@ class _Searcher:
         w = self.work = self.work + 1
         if w > self.work_limit:
             raise _Timeout
-        if not (w & 15) and time.perf_counter() > self.deadline:
+        if not (w & 15) and time.thread_time() > self.deadline:
             raise _Timeout
         return move_bits(bb[s], bb[(s + 1) % 3], bb[(s + 2) % 3], empty, self.shifts)
 
@@ -395,9 +416,11 @@ def search_move(state, rng=None, work=16000, max_depth=64, hard_time=HARD_TIME,
                 params=None, mode=None, stats=None):
     """The searched move for the current seat (iterative deepening, BRS or paranoid).
 
-    The search stops after ``work`` units (see LIMITS) or ``hard_time`` seconds.
+    The search stops after ``work`` units (see LIMITS) or ``hard_time`` seconds of this
+    thread's CPU time.
     """
     start = time.perf_counter()
+    cpu_start = time.thread_time()
     moves = state.legal_moves()
     if not moves:
         raise ValueError("no legal move: the game is over")
@@ -406,7 +429,7 @@ def search_move(state, rng=None, work=16000, max_depth=64, hard_time=HARD_TIME,
     info = _info(state)
     me = state.current_index
     mode = mode or MODE
-    searcher = _Searcher(info, me, start + hard_time, work, params or PARAMS, mode)
+    searcher = _Searcher(info, me, cpu_start + hard_time, work, params or PARAMS, mode)
     bb = state.tile_bits
     root = searcher.children(bb, me, state.legal_move_bits())
     if rng is not None:
@@ -451,13 +474,17 @@ def search_move(state, rng=None, work=16000, max_depth=64, hard_time=HARD_TIME,
     return geo.square(best_bit.bit_length() - 1)
 
 
+def level_name(level: int) -> str:
+    return LEVEL_NAMES.get(level, str(level))
+
+
 def choose_move(state, level=DEFAULT_LEVEL, rng=None, history=()):
-    """The computer's move for ``state.current`` at ``level`` (1, 2 or 3)."""
+    """The computer's move for ``state.current`` at ``level`` (1 to 4)."""
     if level not in LEVELS:
-        raise ValueError(f"no level {level!r} (levels: 1, 2, 3)")
+        raise ValueError(f"no level {level!r} (levels: 1, 2, 3, 4)")
     if state.is_over:
         raise ValueError("no legal move: the game is over")
     if level == 1:
         return best_move(state, rng)
     work, max_depth = LIMITS[level]
-    return search_move(state, rng, work, max_depth)
+    return search_move(state, rng, work, max_depth, params=PARAMS4 if level == 4 else None)

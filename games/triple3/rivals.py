@@ -17,7 +17,7 @@
   box matters to the box lines through it).
 
 Deterministic: ties are broken by a shuffle with the ``rng`` given.  Reached from the arena
-as ``python -m games.arena triple3 --seat 3 --seat rival`` (games/arena_opponents.py).
+as ``python -m games.arena triple3 --seat 3 --seat rival`` (its ``RIVALS``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ import random
 
 from games.triple3.rules import ALLOWED, LINE_MASKS, LINES, TOTAL_PROBABILITY, State
 
-NAMES = ("rival",)
+RIVALS = ("rival",)
+NAMES = RIVALS
 
 PT = TOTAL_PROBABILITY
 A9 = {t: tuple((ALLOWED[t] >> (9 * i)) & 0x1FF for i in range(9)) for t in range(2, 13)}
