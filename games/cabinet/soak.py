@@ -77,10 +77,11 @@ class FastClock:
         return self.t
 
 
-def make_cabinet(data_dir, clock=None, anim_speed=1.0, demo_seconds=60):
+def make_cabinet(data_dir, clock=None, anim_speed=1.0, demo_seconds=60,
+                 window_size=(640, 480)):
     from games.cabinet import install
     from games.core.app import App, Options
-    app = App(Options(kiosk=True, data_dir=data_dir, window_size=(640, 480), clock=clock,
+    app = App(Options(kiosk=True, data_dir=data_dir, window_size=window_size, clock=clock,
                       anim_speed=anim_speed))
     app.settings["kiosk"]["attract_after"] = 10
     app.settings["kiosk"]["demo_seconds"] = demo_seconds
@@ -132,14 +133,15 @@ def soak(hours: float, anim_speed: float = 60.0, report=print) -> dict:
             "children_left": len(left)}
 
 
-def real_speed_cpu(minutes: float) -> dict:
-    """The attract loop at real speed (60 frames a second, animations at 1x) for a few
-    minutes: CPU seconds used (main process and its workers), scaled to an hour."""
+def real_speed_cpu(minutes: float, window_size=(640, 480)) -> dict:
+    """The attract loop at real speed (the app's own loop: its frames and its waiting,
+    animations at 1x) for a few minutes on the display of this process's environment: CPU
+    seconds used (main process and its workers), scaled to an hour."""
     import pygame
     from games.cabinet.attract import AttractScene
     from games.core.app import FPS
     with tempfile.TemporaryDirectory() as d:
-        app, cab = make_cabinet(d)
+        app, cab = make_cabinet(d, window_size=window_size)
         for _ in range(5):
             app.step()
         app.last_input -= 11
@@ -147,9 +149,13 @@ def real_speed_cpu(minutes: float) -> dict:
         assert isinstance(app.top, AttractScene)
         tick = pygame.time.Clock()
         cpu0, t0 = cpu_seconds(), time.perf_counter()
+        wait = getattr(app, "wait", None)
         while time.perf_counter() - t0 < minutes * 60:
             app.step()
-            tick.tick(FPS)
+            if wait is not None:
+                wait(limit=max(0.0, t0 + minutes * 60 - time.perf_counter()))
+            else:
+                tick.tick(FPS)
         cpu, wall = cpu_seconds() - cpu0, time.perf_counter() - t0
         demos = cab.demos_played
         app.shutdown(quit_pygame=True)

@@ -262,6 +262,16 @@ class TriboloScene(GameScene):
                           delay=FLIP_GAP + length + 0.05,
                           cues=[(0.0, "dos_skip")] if skipped else ())
 
+    def bench_animation(self):
+        """For games.bench: a move's tiles flipping; (label, still flipping)."""
+        st = self.state
+        moves = [m for m in st.legal_moves() if m != "resign"]
+        if st.is_over or not moves:
+            return "flips", lambda: False
+        move = max(moves, key=lambda m: len(flip_order(st, m)))
+        self.animate(st, st.play(move), move)
+        return "tiles flipping", lambda: self.timeline.running("flip")
+
     # -- the end --------------------------------------------------------------------------
     def record(self, result) -> None:
         """The board's score card (the cards are Tribolo's record: the base's won/lost

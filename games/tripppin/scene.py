@@ -350,6 +350,30 @@ class TripppinScene(GameScene):
         self._cancel_suggestion()
         super().close()
 
+    def bench_animations(self) -> dict:
+        """For games.bench: {label: start}, start() -> (label, still running)."""
+        def ants():
+            state = self.table.state
+            if not state.legal_moves():
+                return "ants", lambda: False
+            self.suggestion = (state.legal_moves()[0], 3)
+            return "ants marching", lambda: self.suggestion is not None
+
+        def blink():
+            self._cancel_suggestion()
+            return "blinking X", lambda: self.suggestion is None and not self.timeline.busy
+
+        def slide():
+            state = self.table.state
+            moves = state.legal_moves()
+            if not moves or state.is_over:
+                return "slide", lambda: False
+            self.timeline.add("slide", max(self.slide_seconds, 0.18), data={
+                "piece": state.current, "from": state.position(state.current),
+                "to": moves[-1]})
+            return "slide", lambda: self.timeline.running("slide")
+        return {"ants": ants, "blink": blink, "slide": slide}
+
     # -- drawing -----------------------------------------------------------------------------
     def _board(self) -> pygame.Surface:
         key = (self.table.state.board, self.layout.k)
