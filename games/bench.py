@@ -204,6 +204,7 @@ def bench_special(app, scene, frames: int) -> dict:
         while len(samples) < frames and time.perf_counter() < deadline:
             if running is None or not running():
                 label, running = start()
+                app.dirty = True             # started from outside the game's own flow
                 for _ in range(3):           # the frame that starts it is a full one
                     app.step()
                 shown = app.display.presented
