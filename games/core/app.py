@@ -111,6 +111,7 @@ class Options:
     kiosk: bool = False               # cabinet mode (also the "kiosk" setting): see games/cabinet
     clock: object = None              # a monotonic clock (tests and the soak speed time up)
     started: float | None = None      # perf_counter() at process start, for start-up timing
+    background_writes: bool = True    # saves, settings and scores on a writer thread
 
 
 class App:
@@ -120,7 +121,8 @@ class App:
         self.now = opts.clock or time.monotonic   # the loop's clock (tests and the soak move it)
         init_video()          # DisplayUnavailable (one sentence) if there is no screen
         pygame.joystick.init()
-        self.store = store_mod.Store(opts.data_dir, log=self.notice)
+        self.store = store_mod.Store(opts.data_dir, log=self.notice,
+                                     background=opts.background_writes)
         self._toasts: list[list] = []
         self._told: set[str] = set()
         self.store.cleanup()                  # temp files of writes killed half-way
@@ -392,10 +394,9 @@ class App:
             self._event(event, now)
         for action in self.chord.due(now) + self.input.update(now):
             self._deliver(action)
-        for text in self.input.notices + self.store.notices:
+        for text in self.input.notices + self.store.take_notices():
             self.notice(text)
         self.input.notices.clear()
-        self.store.notices.clear()
         if self.supervisor is not None:
             self.supervisor.frame(now)
         top = self.top
@@ -520,6 +521,7 @@ class App:
             self.stack.pop().close()
         if hasattr(self.supervisor, "shutdown"):  # the cabinet keeps its books
             self.supervisor.shutdown()
+        self.store.close()                    # every save queued is written before we go
         self.running = False
         self.worker.close()
         self.audio.close()
