@@ -16,6 +16,7 @@ out); while something moves (``animating``) frames follow at 60 a second.
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sys
 import time
@@ -315,35 +316,49 @@ class App:
             self.shutdown()
         return self.exit_status
 
-    # the longest sleep: a supervisor's timers and anything a scene forgot to schedule are
-    # looked at this often (a wake that changes nothing costs a few microseconds)
-    MAX_SLEEP = 0.25
+    # the longest sleep: anything a scene forgot to schedule, a pad plugged in and the
+    # writer's notices are looked at this often, a supervisor's timers more often (a wake
+    # that changes nothing costs a few microseconds)
+    MAX_SLEEP = 1.0
+    MAX_SLEEP_SUPERVISED = 0.5
 
     def wait(self, limit: float | None = None) -> None:
         """Until the next frame is due: never sooner than 1/60 s after the last one, and
         while nothing moves, not before the next input or the next scheduled change
         (``limit``: at most that long in all)."""
         start = time.perf_counter()
+        longest = self.MAX_SLEEP if self.supervisor is None else self.MAX_SLEEP_SUPERVISED
         change = 0.0 if (self.dirty or self._damage) else self.next_change()
-        change = self.MAX_SLEEP if change is None else min(change, self.MAX_SLEEP)
+        change = longest if change is None else min(change, longest)
         floor = self._frame_at + 1.0 / FPS - start
         if limit is not None:
             change, floor = min(change, limit), min(floor, limit)
-        if floor > 0:
-            time.sleep(floor)
-        self._sleep(start + change - time.perf_counter())
+        self._sleep(start + max(change, floor), start + floor)
         self._slept = time.perf_counter() - start
 
-    def _sleep(self, timeout: float) -> None:
-        """Sleep up to ``timeout`` seconds, waking within a frame of any input (whose
-        events stay queued for the next frame). SDL's own wait looks every millisecond;
-        looking once a frame is the latency the loop always had."""
-        end = time.perf_counter() + timeout
+    def _sleep(self, end: float, earliest: float) -> None:
+        """Sleep until ``end``, waking for any input (whose events stay queued for the next
+        frame) but never before ``earliest`` (60 frames a second at most). On X11 with no
+        pads (whose input is not the X server's) the loop waits on the server's
+        connection; else it looks for input once a frame (SDL's own wait looks every
+        millisecond; a frame is the latency the loop always had)."""
+        fd = self.display.input_fd()
+        if fd is not None and pygame.joystick.get_count():
+            fd = None
         while True:
-            left = end - time.perf_counter()
-            if left <= 0 or pygame.event.peek():
+            now = time.perf_counter()
+            if now >= end:
                 return
-            time.sleep(min(left, 1.0 / FPS))
+            if now >= earliest and pygame.event.peek():
+                return
+            left = end - now
+            if fd is None or now < earliest:
+                time.sleep(min(left, max(earliest - now, 0.0) or 1.0 / FPS))
+                continue
+            try:
+                select.select([fd], [], [], left)
+            except (OSError, ValueError):
+                fd = None
 
     def next_change(self) -> float | None:
         """Seconds until something is due without input: 0 while anything moves."""

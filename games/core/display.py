@@ -449,6 +449,30 @@ class Display:
             pygame.display.update(shown)
         self.presented += 1
 
+    def input_fd(self) -> int | None:
+        """The X server's connection (a file to wait on for input), or None where there is
+        none to be had (not X11, no libX11): the loop then looks for input each frame."""
+        if getattr(self, "_fd", False) is not False:
+            return self._fd
+        self._fd = None
+        if pygame.display.get_driver() != "x11":
+            return None
+        try:
+            import ctypes
+            import ctypes.util
+            capsule = pygame.display.get_wm_info().get("display")
+            get = ctypes.pythonapi.PyCapsule_GetPointer
+            get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+            display = get(capsule, b"display")
+            x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+            x11.XConnectionNumber.restype = ctypes.c_int
+            x11.XConnectionNumber.argtypes = [ctypes.c_void_p]
+            fd = x11.XConnectionNumber(display) if display else -1
+            self._fd = fd if fd >= 0 else None
+        except (OSError, AttributeError, TypeError, ValueError, pygame.error):
+            self._fd = None
+        return self._fd
+
     def to_native(self, pos) -> tuple | None:
         """Window pixel -> native pixel, or None outside the picture."""
         x, y = pos
