@@ -135,3 +135,22 @@ def test_an_idle_scene_draws_nothing_and_the_loop_sleeps(make_app):
         app.step()
     assert app.display.presented == shown, "nothing changed, nothing is presented"
     assert app.next_change() is None, "nothing is due: the loop sleeps until input"
+
+
+def test_the_attract_loop_shows_what_the_whole_picture_shows(make_app):
+    """The cabinet's attract loop: cards, every demo's frames, the blinking prompt."""
+    from games.cabinet import install
+    from games.cabinet.attract import AttractScene
+    clock = Clock()
+    app = make_app(clock=clock, anim_speed=4.0, kiosk=True, window_size=(1366, 768))
+    app.settings["kiosk"]["demo_seconds"] = 10
+    install(app)
+    run = Checked(app, clock)
+    run.step(2)
+    clock.t += app.settings["kiosk"]["attract_after"] + 1
+    run.step(2)
+    assert isinstance(app.top, AttractScene)
+    attract = app.top
+    while len(attract.games_shown) < 2 and run.frames < 3000:
+        run.step()
+    assert attract.games_shown and run.partial_frames > 0
