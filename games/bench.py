@@ -171,10 +171,12 @@ def bench_scene(app, scene, frames: int, idle_seconds: float = 2.0) -> dict:
     if special:
         result["special"] = special
     moves: list = []
-    result["thinking"] = bench_thinking(app, scene, frames, moves)
+    move_cpu: list = []
+    result["thinking"] = bench_thinking(app, scene, frames, moves, move_cpu)
     if moves:
         # the frames in which a move landed: the move shown and the game autosaved whole
         result["move_saved"] = stats_ms(moves)
+        result["move_saved_cpu"] = stats_ms(move_cpu)
     app.pop()
     return result
 
@@ -223,7 +225,8 @@ def bench_special(app, scene, frames: int) -> dict:
     return out
 
 
-def bench_thinking(app, scene, frames: int, moves: list | None = None) -> dict:
+def bench_thinking(app, scene, frames: int, moves: list | None = None,
+                   move_cpu: list | None = None) -> dict:
     """Frames while a search runs in the worker.
 
     A game scene with a table is set to computer against computer, so the frames are the
@@ -247,6 +250,8 @@ def bench_thinking(app, scene, frames: int, moves: list | None = None) -> dict:
             wall = time.perf_counter() - wall       # a write waits on the disk: wall time
             if len(table.moves) > before and moves is not None:
                 moves.append(wall)
+                if move_cpu is not None:
+                    move_cpu.append(dt)
             elif table.thinking:
                 samples.append(dt)
         return stats_ms(samples)
@@ -310,6 +315,18 @@ class Xvfb:
                 self.proc.kill()
                 self.proc.wait()
             self.proc = None
+
+
+def proc_cpu(proc) -> float:
+    """CPU seconds a child process (the Xvfb the bench started) has used so far."""
+    if proc is None:
+        return 0.0
+    try:
+        with open(f"/proc/{proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def display_env(driver: str, xdisplay: str | None) -> dict:
@@ -619,30 +636,45 @@ def main(argv=None) -> int:
             for name, s in r.get("scenes", {}).items():
                 m = s.get("move_saved")
                 if m:
+                    c = s.get("move_saved_cpu", {})
                     print(f"  {name:<12} {m['median_ms']:.3f} median, {m['p99_ms']:.3f} p99, "
-                          f"max of {m['frames']} moves {m.get('max_ms', 0):.3f}")
+                          f"max {m.get('max_ms') or 0:.3f} of {m['frames']} moves (its CPU: "
+                          f"{c.get('median_ms') or 0:.3f} median, {c.get('p99_ms') or 0:.3f} p99)")
             if "error" in r:
                 print(f"  failed: {r['error']}")
+        xproc = x.proc if x is not None else None
         if args.launcher_seconds > 0:
+            xc, t = proc_cpu(xproc), time.perf_counter()
             r = run_child(["--child", "launcher-idle", "--size", "1920x1080",
                            "--launcher-seconds", str(args.launcher_seconds)], env)
             report["idle_launcher"] = dict(r, display=where)
+            if xproc is not None:
+                r["x_server_percent"] = round(100 * (proc_cpu(xproc) - xc)
+                                              / (time.perf_counter() - t), 3)
             if "error" in r:
                 print(f"idle launcher: failed ({r['error']})")
             else:
                 print(f"idle launcher on {where} at 1920x1080: {r['cpu_percent_of_one_core']:.3f}% "
-                      f"of one core over {r['seconds']:.0f} s")
+                      f"of one core over {r['seconds']:.0f} s"
+                      + (f" (the X server: {r['x_server_percent']:.3f}%, start-up included)"
+                         if "x_server_percent" in r else ""))
         if args.attract_minutes > 0:
+            xc, t = proc_cpu(xproc), time.perf_counter()
             r = run_child(["--child", "attract", "--size", "1920x1080",
                            "--attract-minutes", str(args.attract_minutes)], env,
                           timeout=args.attract_minutes * 60 + 600)
+            if xproc is not None:
+                r["x_server_percent"] = round(100 * (proc_cpu(xproc) - xc)
+                                              / (time.perf_counter() - t), 2)
             report["attract"] = dict(r, display=where)
             if "error" in r:
                 print(f"attract loop: failed ({r['error']})")
             else:
                 print(f"attract loop on {where} at 1920x1080: {r['cpu_percent_of_one_core']:.2f}% "
                       f"of one core over {r['real_minutes']:.1f} min, workers included "
-                      f"({r['demos']} demos)")
+                      f"({r['demos']} demos)"
+                      + (f"; the X server: {r['x_server_percent']:.2f}%, start-up included"
+                         if "x_server_percent" in r else ""))
     finally:
         if x is not None:
             x.close()
