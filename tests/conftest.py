@@ -50,6 +50,9 @@ def make_app(tmp_path):
         kw.setdefault("data_dir", str(tmp_path / "data"))
         kw.setdefault("window_size", (1280, 960))
         kw.setdefault("fullscreen", False)
+        # the tests read the files a frame wrote at once: written before the frame ends
+        # (the writer thread has its own tests: test_store_hardening.py, test_frames.py)
+        kw.setdefault("background_writes", False)
         app = App(Options(**kw))
         made.append(app)
         return app

@@ -567,7 +567,10 @@ def test_arena_plays_and_counts(tmp_path):
 
 def test_bench_reports_the_figures(tmp_path):
     out = subprocess.run([sys.executable, "-m", "games.bench", "--frames", "20", "--runs", "1",
-                          "--skip-ai", "--json", str(tmp_path / "b.json")], cwd=str(ROOT),
+                          "--skip-ai", "--displays", "dummy", "--sizes", "1920x1080",
+                          "--idle-seconds", "0.3", "--attract-minutes", "0",
+                          "--launcher-seconds", "0", "--json", str(tmp_path / "b.json")],
+                         cwd=str(ROOT),
                          env=ENV, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     b = json.loads((tmp_path / "b.json").read_text())

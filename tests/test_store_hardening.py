@@ -736,3 +736,99 @@ def test_a_data_dir_given_by_name_that_cannot_be_used_is_one_sentence(tmp_path):
     assert r.stderr.strip().splitlines()[-1] == (
         f"python main.py: error: --data-dir '{f / 'data'}' cannot be used: a file stands "
         f"where a folder of the data folder should be")
+
+
+# -- the writer thread: the disk never holds a frame -----------------------------------------
+
+class SlowDisk:
+    """os.fsync held until ``release()``: a disk as slow as a test needs."""
+
+    def __init__(self, monkeypatch):
+        import threading
+        self.gate = threading.Event()
+        self.calls = 0
+        real = os.fsync
+
+        def fsync(fd):
+            self.calls += 1
+            self.gate.wait(30)
+            return real(fd)
+        monkeypatch.setattr(store_mod.os, "fsync", fsync)
+
+    def release(self):
+        self.gate.set()
+
+
+def test_a_background_save_returns_before_the_disk_and_only_the_newest_is_written(
+        tmp_path, monkeypatch):
+    disk = SlowDisk(monkeypatch)
+    s = Store(tmp_path, log=lambda t: None, background=True)
+    for i in range(20):                           # one written (and held), the rest queued
+        assert s.save("saves/g", {"move": i}) is True
+    assert s.pending("saves/g")
+    assert not (tmp_path / "saves" / "g.json").exists()   # held on fsync, not yet renamed
+    disk.release()
+    assert s.flush(timeout=30)
+    assert json.loads((tmp_path / "saves" / "g.json").read_text())["data"] == {"move": 19}
+    assert s.written <= 3, "repeated saves of one file are written once"
+    s.close()
+
+
+def test_a_background_read_sees_the_write_queued_before_it(tmp_path):
+    s = Store(tmp_path, log=lambda t: None, background=True)
+    s.save("scores/x", [1, 2, 3])
+    assert s.exists("scores/x")
+    assert s.load("scores/x", []) == [1, 2, 3]
+    s.save("saves/y", {"a": 1})
+    s.delete("saves/y")                            # removals queue after the writes
+    assert not s.exists("saves/y")
+    s.flush()
+    assert not (tmp_path / "saves" / "y.json").exists()
+    s.save("saves/y", {"a": 2})
+    s.close()                                      # what is queued is written on close
+    assert json.loads((tmp_path / "saves" / "y.json").read_text())["data"] == {"a": 2}
+
+
+def test_a_background_write_that_fails_is_told_in_the_same_sentence(tmp_path):
+    said = {}
+    for background in (False, True):
+        d = tmp_path / str(background)
+        d.mkdir()
+        (d / "saves").write_text("a file where the folder should be")
+        told = []
+        s = Store(d, log=told.append, background=background)
+        kept = s.save("saves/g", {"a": 1})
+        s.flush()
+        notices = s.take_notices()
+        said[background] = notices
+        if background:
+            assert told == [], "the writer thread leaves the telling to the main loop"
+            assert s.save("saves/g", {"a": 2}) is False, "known to fail: said at once"
+        else:
+            assert kept is False and told == notices
+        s.close()
+    assert said[True] == said[False] and len(said[True]) == 1
+    assert said[True][0].startswith("Could not keep the saved game g: ")
+
+
+def test_a_move_lands_in_a_frame_that_does_not_wait_for_the_disk(make_app, monkeypatch):
+    """A game autosaves after every move: with fsync held, the frame still ends (and the
+    notices and the save arrive once the disk answers)."""
+    import games
+    from games.tribolo.scene import TriboloScene
+    app = make_app(background_writes=True, anim_speed=0)
+    scene = app.push(TriboloScene(app, seed=3, title=False))
+    for seat in list(scene.table.seats):
+        scene.table.set_seat(seat, "human")
+    app.step()
+    disk = SlowDisk(monkeypatch)
+    state = scene.table.state
+    move = next(m for m in state.legal_moves() if m != "resign")
+    assert scene.play_move(move)
+    app.step()                                     # the move lands and is saved: no wait
+    assert scene.table.ply == 1 and app.store.pending()
+    disk.release()
+    app.store.flush()
+    assert disk.calls
+    assert app.store.load(scene.save_name, None)["moves"], "the move was kept"
+    assert games.get("tribolo")

@@ -22,6 +22,7 @@ CARD_SECONDS = 8.0      # the title card
 SCORE_SECONDS = 6.0     # a game's high-score page
 LINGER_SECONDS = 4.0    # a finished demo stays on its last picture
 BLINK = 0.5             # the prompt is shown half a second, hidden half a second
+DEMO_THINK = 1.2        # a demo's computer takes at least this long a move: time to watch it
 
 BG = (12, 16, 40)
 FG = (200, 204, 220)
@@ -32,6 +33,7 @@ ACCENT = (120, 200, 255)
 
 class AttractScene(LookScene):
     name = "attract"
+    reports_damage = True      # a demo's frames redraw what they change; the prompt blinks
 
     def __init__(self, app, cabinet, seed: int | None = None):
         super().__init__(app)
@@ -101,8 +103,12 @@ class AttractScene(LookScene):
         app = self.app
         try:
             scene = entry.scene_factory()(app, seed=self.rng.randrange(2 ** 31), demo=True)
-            # the computer "thinks" as long as the app's speed allows, on the app's clock
-            scene.table.min_think = scene.min_think / max(1.0, app.anim_speed)
+            # a pace and a level for watching: the computer takes its time over a move (as
+            # the app's speed allows, on the app's clock) and searches little, so a demo
+            # costs the cabinet little
+            ai = entry.ai_module()
+            scene.table.set_level(min(getattr(ai, "LEVELS", (1,))))
+            scene.table.min_think = max(scene.min_think, DEMO_THINK) / max(1.0, app.anim_speed)
             scene.table.clock = app.now
             scene.enter()
         except Exception:
@@ -151,11 +157,11 @@ class AttractScene(LookScene):
     def handle(self, action) -> None:
         self.leave()         # any key, button or pointer move: the person sees the launcher
 
-    def update(self, dt: float) -> bool:
+    def update(self, dt: float):
         before = self._blink_on()
         self.t += dt
         self.clock += dt
-        changed = False
+        changed = []
         if self.child is not None:
             changed = self.child.update(dt)
             if self.app.top is not self and self in self.app.stack:
@@ -170,10 +176,35 @@ class AttractScene(LookScene):
         elif self.t >= (SCORE_SECONDS if self.page is not None else CARD_SECONDS):
             self.next()
             return True
-        return changed or before != self._blink_on()
+        if changed is True or (changed and not isinstance(changed, (list, tuple))):
+            return True
+        damage = list(changed or ())
+        if before != self._blink_on():
+            damage.append(self.prompt_area())
+        return damage
 
     def animating(self) -> bool:
         return self.child is not None and self.child.animating()
+
+    def wake_in(self) -> float | None:
+        """The prompt's next blink, the card's end, or the demo's own next change."""
+        soonest = [BLINK - self.clock % BLINK + 0.001]
+        if self.child is not None:
+            child = self.child.wake_in()
+            if child is not None:
+                soonest.append(child)
+        else:
+            soonest.append(max(0.0, CARD_SECONDS - self.t))
+        return min(soonest)
+
+    def prompt_area(self) -> pygame.Rect:
+        """Where the blinking PRESS START is drawn (draw_prompt)."""
+        font = fonts.get(self.font_name)
+        w, h = self.native_size
+        scale = 2 if w >= 400 else 1
+        ih = font.height * scale
+        y = h - ih - h // 6
+        return pygame.Rect(0, y - 3, w, ih + 6)
 
     def _blink_on(self) -> bool:
         return int(self.clock / BLINK) % 2 == 0

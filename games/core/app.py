@@ -3,13 +3,20 @@
 A scene draws at its native resolution into its own canvas; the display presents the top
 scene (and those beneath a transparent one) with the platform's pixel shape. ``draw`` only
 reads state; ``update`` advances timers and polls the computer's thinking; ``handle`` gets
-the Actions of games.core.input. A frame in which nothing changed draws and presents
-nothing, so an idle screen costs almost no CPU.
+the Actions of games.core.input.
+
+A frame costs only what changed. ``update`` returns True (redraw the whole picture), False
+(nothing changed) or a list of native rectangles (only they changed): those are drawn with
+the canvas clipped to them and only they are scaled and presented (games.core.display),
+every pixel as a whole redraw would have it. Between frames the loop sleeps until the next
+input or the next change a scene has scheduled (``wake_in``: a blink, a message running
+out); while something moves (``animating``) frames follow at 60 a second.
 """
 
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sys
 import time
@@ -67,8 +74,18 @@ class Scene:
         """Draw the whole picture at native resolution. Reads state only."""
 
     def animating(self) -> bool:
-        """True while something moves on screen (every frame is then drawn)."""
+        """True while something moves on screen: frames follow each other at 60 a second
+        (and, unless the scene ``reports_damage``, each redraws the whole picture)."""
         return False
+
+    # the scene's update says exactly what changed (True, or a list of native rectangles)
+    # even while it animates; otherwise an animating scene is redrawn whole every frame
+    reports_damage = False
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene's next change that no input brings (a blink, a message
+        running out, a computer to poll); None: none. The loop sleeps until then."""
+        return 0.0 if self.animating() else None
 
     def close(self) -> None:
         """Popped for good (or the program ends): cancel work, save what must be saved."""
@@ -95,6 +112,7 @@ class Options:
     kiosk: bool = False               # cabinet mode (also the "kiosk" setting): see games/cabinet
     clock: object = None              # a monotonic clock (tests and the soak speed time up)
     started: float | None = None      # perf_counter() at process start, for start-up timing
+    background_writes: bool = True    # saves, settings and scores on a writer thread
 
 
 class App:
@@ -104,7 +122,8 @@ class App:
         self.now = opts.clock or time.monotonic   # the loop's clock (tests and the soak move it)
         init_video()          # DisplayUnavailable (one sentence) if there is no screen
         pygame.joystick.init()
-        self.store = store_mod.Store(opts.data_dir, log=self.notice)
+        self.store = store_mod.Store(opts.data_dir, log=self.notice,
+                                     background=opts.background_writes)
         self._toasts: list[list] = []
         self._told: set[str] = set()
         self.store.cleanup()                  # temp files of writes killed half-way
@@ -143,7 +162,11 @@ class App:
         self.stopped_by = None               # the signal that ended the loop, if one did
         self.paused = False
         self.frame = 0
-        self.dirty = True
+        self.dirty = True                    # redraw and present the whole picture
+        self._damage: list = []              # native rectangles that changed this frame
+        self.partial = True                  # False: every change redraws the whole picture
+        self._frame_at = 0.0                 # perf_counter() when the last frame began
+        self._slept = 0.0                    # how long the loop chose to sleep before it
         self.first_frame_s: float | None = None
         self.last_native: pygame.Surface | None = None
         self.action_log: list[Action] = []   # the last actions handled (tests read it)
@@ -177,6 +200,10 @@ class App:
             return
         self._told.add(sentence)
         print(sentence, file=sys.stderr)
+
+    def damage(self, *rects) -> None:
+        """Only these native rectangles changed (drawn and presented at the next frame)."""
+        self._damage.extend(pygame.Rect(r) for r in rects)
 
     def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
         self._toasts.append([text, self.now() + seconds])
@@ -278,7 +305,7 @@ class App:
                 self.step()
                 if frames is not None and self.frame >= frames:
                     break
-                self.clock.tick(FPS)
+                self.wait()
             if self.options.screenshot:
                 try:
                     self.display.screenshot(self.options.screenshot)
@@ -290,6 +317,70 @@ class App:
         finally:
             self.shutdown()
         return self.exit_status
+
+    # the longest sleep: anything a scene forgot to schedule, a pad plugged in and the
+    # writer's notices are looked at this often, a supervisor's timers more often (a wake
+    # that changes nothing costs a few microseconds)
+    MAX_SLEEP = 1.0
+    MAX_SLEEP_SUPERVISED = 0.5
+
+    def wait(self, limit: float | None = None) -> None:
+        """Until the next frame is due: never sooner than 1/60 s after the last one, and
+        while nothing moves, not before the next input or the next scheduled change
+        (``limit``: at most that long in all)."""
+        start = time.perf_counter()
+        longest = self.MAX_SLEEP if self.supervisor is None else self.MAX_SLEEP_SUPERVISED
+        change = 0.0 if (self.dirty or self._damage) else self.next_change()
+        change = longest if change is None else min(change, longest)
+        floor = self._frame_at + 1.0 / FPS - start
+        if limit is not None:
+            change, floor = min(change, limit), min(floor, limit)
+        self._sleep(start + max(change, floor), start + floor)
+        self._slept = time.perf_counter() - start
+
+    def _sleep(self, end: float, earliest: float) -> None:
+        """Sleep until ``end``, waking for any input (whose events stay queued for the next
+        frame) but never before ``earliest`` (60 frames a second at most). On X11 with no
+        pads (whose input is not the X server's) the loop waits on the server's
+        connection; else it looks for input once a frame (SDL's own wait looks every
+        millisecond; a frame is the latency the loop always had)."""
+        fd = self.display.input_fd()
+        if fd is not None and pygame.joystick.get_count():
+            fd = None
+        while True:
+            now = time.perf_counter()
+            if now >= end:
+                return
+            if now >= earliest and pygame.event.peek():
+                return
+            left = end - now
+            if fd is None or now < earliest:
+                time.sleep(min(left, max(earliest - now, 0.0) or 1.0 / FPS))
+                continue
+            try:
+                select.select([fd], [], [], left)
+            except (OSError, ValueError):
+                fd = None
+
+    def next_change(self) -> float | None:
+        """Seconds until something is due without input: 0 while anything moves."""
+        top = self.top
+        if top is None:
+            return 0.0
+        if self.paused:
+            soonest = None
+        else:
+            soonest = top.wake_in()
+            if soonest is not None and soonest <= 0:
+                return 0.0
+        now = self.now()
+        for due in ([t[1] for t in self._toasts[:1]] + self.input.due_times()
+                    + self.chord.due_times()):
+            left = max(0.0, due - now)
+            soonest = left if soonest is None else min(soonest, left)
+        if self.store.notices:
+            return 0.0
+        return soonest
 
     def step(self) -> None:
         """One frame: events, repeats, update, and (if anything changed) draw and present.
@@ -307,9 +398,12 @@ class App:
             self.dirty = True
 
     def _step(self) -> None:
+        self._frame_at = time.perf_counter()
         now = self.now()
-        # real time since the last frame (a test that steps by hand sees time pass too)
-        dt = min(0.25, now - self._last_step) if self.frame else 0.0
+        # real time since the last frame (a test that steps by hand sees time pass too); a
+        # stall counts a quarter of a second at most, a sleep the loop chose counts whole
+        dt = min(max(0.25, self._slept + 0.05), now - self._last_step) if self.frame else 0.0
+        self._slept = 0.0
         self._last_step = now
         for event in pygame.event.get():
             if self.supervisor is not None and self.supervisor.event(event, now):
@@ -317,24 +411,32 @@ class App:
             self._event(event, now)
         for action in self.chord.due(now) + self.input.update(now):
             self._deliver(action)
-        for text in self.input.notices + self.store.notices:
+        for text in self.input.notices + self.store.take_notices():
             self.notice(text)
         self.input.notices.clear()
-        self.store.notices.clear()
         if self.supervisor is not None:
             self.supervisor.frame(now)
         top = self.top
         if top is None:
             self.running = False
             return
-        if not self.paused and top.update(dt):
-            self.dirty = True
+        if not self.paused:
+            changed = top.update(dt)
+            if isinstance(changed, (list, tuple)):
+                self._damage.extend(changed)
+            elif changed:
+                self.dirty = True
+            if not top.reports_damage and top.animating():
+                self.dirty = True
         if self._toasts and self._toasts[0][1] <= now:
             self._toasts = [t for t in self._toasts if t[1] > now]
             self.dirty = True
-        if self.dirty or top.animating() or self.frame == 0:
+        if self.dirty or self.frame == 0 or (self._damage and not self.partial):
             self._draw()
-            self.dirty = False
+        elif self._damage:
+            self._draw(self._damage)
+        self.dirty = False
+        self._damage = []
         self.frame += 1
         if self.first_frame_s is None:
             self.first_frame_s = time.perf_counter() - self.t0
@@ -390,7 +492,14 @@ class App:
             top.handle(action)
         self.dirty = True
 
-    def _draw(self) -> None:
+    def present_whole(self) -> None:
+        """Draw and present the whole picture now (what a frame that only presented its
+        changes must look like: the tests compare the two)."""
+        self._draw()
+
+    def _draw(self, rects=None) -> None:
+        """Draw and present the whole picture, or only the native ``rects`` (the canvas
+        clipped to each: what lies outside is as the last frame left it)."""
         top = self.top
         if top is None:
             return
@@ -399,12 +508,21 @@ class App:
         while first > 0 and self.stack[first].transparent:
             first -= 1
         surface = self.canvas(top.native_size)
-        for scene in self.stack[first:]:
-            if scene.native_size == top.native_size:
-                scene.draw(surface)
-        self._draw_overlays(top, surface)
+        if rects is not None:
+            rects = merge_rects(rects, surface.get_rect())
+            if rects is None:                 # most of the picture: draw it whole
+                return self._draw()
+            if not rects:
+                return
+        for clip in rects or (None,):
+            surface.set_clip(clip)
+            for scene in self.stack[first:]:
+                if scene.native_size == top.native_size:
+                    scene.draw(surface)
+            self._draw_overlays(top, surface)
+        surface.set_clip(None)
         self.last_native = surface
-        self.display.present(surface)
+        self.display.present(surface, rects)
 
     def _draw_overlays(self, top: Scene, surface: pygame.Surface) -> None:
         lines = [t[0] for t in self._toasts[-2:]]
@@ -420,12 +538,42 @@ class App:
             self.stack.pop().close()
         if hasattr(self.supervisor, "shutdown"):  # the cabinet keeps its books
             self.supervisor.shutdown()
+        self.store.close()                    # every save queued is written before we go
         self.running = False
         self.worker.close()
         self.audio.close()
         self.input.close()
         if quit_pygame:
             pygame.quit()
+
+
+def merge_rects(rects, bounds: pygame.Rect, most: float = 0.5, parts: int = 4):
+    """The rectangles to redraw for these changes: clipped to the picture, overlapping ones
+    joined, close ones joined when that adds little; None when they cover ``most`` of the
+    picture (a whole redraw is then cheaper); at most ``parts`` of them."""
+    out = []
+    for r in rects:
+        r = pygame.Rect(r).clip(bounds)
+        if r.w > 0 and r.h > 0:
+            out.append(r)
+    joined = True
+    while joined and len(out) > 1:
+        joined = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                u = a.union(b)
+                if (a.colliderect(b) or u.w * u.h <= 1.5 * (a.w * a.h + b.w * b.h)
+                        or len(out) > parts):
+                    out[i] = u
+                    del out[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    if sum(r.w * r.h for r in out) >= most * bounds.w * bounds.h:
+        return None
+    return out
 
 
 STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")

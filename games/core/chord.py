@@ -53,6 +53,10 @@ class MouseChord:
             out.append(a)
         return out
 
+    def due_times(self) -> list:
+        """When a press held back is given out (the loop wakes for it)."""
+        return [self.held[1] + WINDOW] if self.held is not None else []
+
     def due(self, now: float) -> list:
         """A press held back longer than the window: given out now."""
         if self.held is not None and now - self.held[1] >= WINDOW:

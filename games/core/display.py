@@ -18,12 +18,26 @@ picture loses no native row or column.
 
 Optional scanlines darken the last window row of every native row. The pointer is mapped
 back to native pixels in every mode.
+
+Only what changed is presented: ``present(native, rects)`` scales just those native
+rectangles into the window and pushes just their window pixels to the screen, every pixel
+as the whole picture scaled at once would have it. SDL's nearest scaling steps through the
+source in 16.16 fixed point from a half step in, so a piece of the picture scaled on its
+own lands exactly as in the whole only on some spans; each axis is cut once per layout into
+short spans that do (``Axis``), and a change is scaled span by span. The whole picture is
+presented when the window, the scale mode or the look changes (and when the picture is
+shrunk smoothly, where neighbours blend).
+
+On X11 the window's pixels go to the server by shared memory, not through a GL texture of
+the whole window each frame (SDL's default where a GL driver exists, a software one
+included): a small change then costs the server a small copy.
 """
 
 from __future__ import annotations
 
 import os
 import warnings
+from bisect import bisect_left, bisect_right
 
 import pygame
 
@@ -54,6 +68,98 @@ def init_video() -> None:
         pygame.display.quit()
         raise DisplayUnavailable("Tricade found no screen to show its window on (no X11 or "
                                  "Wayland display); run it on a desktop, or set DISPLAY.")
+    if driver == "x11":
+        # read by SDL when the window's surface is made: X11's own shared-memory surface,
+        # which updates only the rectangles given (the GL path re-sends the whole window)
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+def stretch_map(src: int, dst: int) -> list:
+    """For each of ``dst`` pixels, the one of ``src`` that SDL's nearest scaling (behind
+    pygame.transform.scale) takes: a 16.16 step, starting half a step in."""
+    inc = (src << 16) // dst
+    pos = inc // 2
+    out = []
+    for _ in range(dst):
+        out.append(pos >> 16)
+        pos += inc
+    return out
+
+
+def _scaling_is_known() -> bool:
+    """True if pygame.transform.scale maps pixels as ``stretch_map`` says (checked once on
+    a strip of numbered pixels; another SDL would present whole pictures only)."""
+    global _KNOWN
+    if _KNOWN is None:
+        try:
+            src = pygame.Surface((37, 1), 0, 32)
+            for i in range(37):
+                src.set_at((i, 0), (i, 0, 0))
+            ok = True
+            for dst in (37, 83, 100, 111):
+                out = pygame.transform.scale(src, (dst, 1))
+                ok = ok and [out.get_at((j, 0))[0] for j in range(dst)] == stretch_map(37, dst)
+            _KNOWN = ok
+        except pygame.error:
+            _KNOWN = False
+    return _KNOWN
+
+
+_KNOWN = None
+
+
+class Axis:
+    """One axis of a scaled picture, cut into spans that scale alone exactly as in the
+    whole: ``spans(n0, n1)`` gives (native start, native end, window start, window end) of
+    the fewest such spans covering native pixels n0..n1-1."""
+
+    TILE = 16           # the longest span sought (native pixels)
+
+    def __init__(self, src: int, dst: int):
+        self.src, self.dst = src, dst
+        self.f = stretch_map(src, dst)
+        self.tiles: list = []
+        s = 0
+        while s < src:
+            for n in range(min(self.TILE, src - s), 0, -1):
+                a, b = bisect_left(self.f, s), bisect_left(self.f, s + n)
+                if b > a and self._ok(a, b):
+                    break
+            self.tiles.append((s, s + n, a, b))   # one native pixel always scales alone
+            s += n
+        self.starts = [t[0] for t in self.tiles]
+        self._spans: dict = {}
+
+    def _ok(self, a: int, b: int) -> bool:
+        """Does window span a..b-1, scaled alone from its native pixels, match the whole?"""
+        f = self.f
+        s0 = f[a]
+        inc = ((f[b - 1] + 1 - s0) << 16) // (b - a)
+        pos = inc // 2
+        for j in range(a, b):
+            if (pos >> 16) + s0 != f[j]:
+                return False
+            pos += inc
+        return True
+
+    def spans(self, n0: int, n1: int) -> list:
+        i0 = max(0, bisect_right(self.starts, n0) - 1)
+        i1 = max(i0, bisect_left(self.starts, n1) - 1)
+        key = (i0, i1)
+        out = self._spans.get(key)
+        if out is None:
+            out, t = [], self.tiles
+            i = i0
+            while i <= i1:
+                k = i1
+                while k > i and not self._ok(t[i][2], t[k][3]):
+                    k -= 1
+                out.append((t[i][0], t[k][1], t[i][2], t[k][3]))
+                i = k + 1
+            if len(self._spans) > 4096:
+                self._spans.clear()
+            self._spans[key] = out
+        return out
 
 
 def _aspect_rect(native: tuple, pixel_aspect: float, window: tuple) -> tuple:
@@ -134,7 +240,11 @@ class Display:
         self._target: pygame.Surface | None = None
         self._scan: pygame.Surface | None = None
         self._direct = False
-        self.presented = 0
+        self._axes: dict = {}          # (native, window) -> Axis, per axis
+        self._ax = self._ay = None     # this layout's axes, when a change can be scaled alone
+        self._whole = True             # the next present shows the whole window
+        self.presented = 0             # presents of any kind
+        self.presented_whole = 0       # of the whole picture
         pygame.display.set_caption(title)
         self._open()
 
@@ -146,8 +256,30 @@ class Display:
             self._move_to_origin()
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")        # sized again just below
+                self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            if self.window.get_size() != tuple(self.window_size):
+                self._resize_to(self.window_size)
         self._relayout()
+
+    def _resize_to(self, size) -> None:
+        """Leaving full screen under X11's own surface, SDL hands back the window at the
+        screen's size: ask for the window's size once more (the surface follows)."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                win = pygame.Window.from_display_module()
+            win.size = tuple(size)
+            for _ in range(20):
+                pygame.event.pump()
+                surface = pygame.display.get_surface()
+                if surface is not None and surface.get_size() == tuple(size):
+                    break
+                pygame.time.wait(5)
+            self.window = pygame.display.get_surface() or self.window
+        except (pygame.error, AttributeError, TypeError, ValueError):
+            pass
 
     @staticmethod
     def _move_to_origin() -> None:
@@ -207,6 +339,19 @@ class Display:
         self._direct = False
         self._smooth = self.dest.w < self.native_size[0] or self.dest.h < self.native_size[1]
         self._scan = self._make_scanlines() if self.scanlines else None
+        self._whole = True
+        self._ax = self._ay = None
+        if self._target is not None and not self._smooth and _scaling_is_known():
+            self._ax = self._axis(self.native_size[0], self.dest.w)
+            self._ay = self._axis(self.native_size[1], self.dest.h)
+
+    def _axis(self, src: int, dst: int) -> Axis:
+        axis = self._axes.get((src, dst))
+        if axis is None:
+            if len(self._axes) > 16:
+                self._axes.clear()
+            axis = self._axes[(src, dst)] = Axis(src, dst)
+        return axis
 
     def _make_scanlines(self) -> pygame.Surface:
         """A multiply mask: the last window row of every native row at 60% brightness."""
@@ -249,8 +394,16 @@ class Display:
             return pygame.transform.scale(native, size)
         return pygame.transform.scale(native, size, dest)
 
-    def present(self, native: pygame.Surface) -> None:
+    def present(self, native: pygame.Surface, rects=None) -> None:
+        """Show the native picture: the whole of it, or only the native ``rects`` that
+        changed since the last present (the rest of the window is as it was)."""
         self._check_window()
+        if (rects is not None and not self._whole and self._ax is not None
+                and native.get_size() == self.native_size):
+            self._present_rects(native, rects)
+            return
+        self._whole = False
+        self.presented_whole += 1
         target = self._target
         size = self.dest.size
         if target is not None:
@@ -267,6 +420,58 @@ class Display:
             self.window.blit(self._scaled(native, size), self.dest.topleft)
         pygame.display.flip()
         self.presented += 1
+
+    def _present_rects(self, native: pygame.Surface, rects) -> None:
+        target, scan, dest = self._target, self._scan, self.dest
+        same = native.get_size() == dest.size
+        bounds = native.get_rect()
+        shown = []
+        for r in rects:
+            r = pygame.Rect(r).clip(bounds)
+            if not r.w or not r.h:
+                continue
+            if same:
+                target.blit(native, r.topleft, r)
+                parts = [r]
+            else:
+                parts = []
+                for x0, x1, a, b in self._ax.spans(r.left, r.right):
+                    for y0, y1, c, d in self._ay.spans(r.top, r.bottom):
+                        w = pygame.Rect(a, c, b - a, d - c)
+                        pygame.transform.scale(native.subsurface((x0, y0, x1 - x0, y1 - y0)),
+                                               w.size, target.subsurface(w))
+                        parts.append(w)
+            for w in parts:
+                if scan is not None:
+                    target.blit(scan, w.topleft, w, special_flags=pygame.BLEND_MULT)
+                shown.append(w.move(dest.topleft))
+        if shown:
+            pygame.display.update(shown)
+        self.presented += 1
+
+    def input_fd(self) -> int | None:
+        """The X server's connection (a file to wait on for input), or None where there is
+        none to be had (not X11, no libX11): the loop then looks for input each frame."""
+        if getattr(self, "_fd", False) is not False:
+            return self._fd
+        self._fd = None
+        if pygame.display.get_driver() != "x11":
+            return None
+        try:
+            import ctypes
+            import ctypes.util
+            capsule = pygame.display.get_wm_info().get("display")
+            get = ctypes.pythonapi.PyCapsule_GetPointer
+            get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+            display = get(capsule, b"display")
+            x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+            x11.XConnectionNumber.restype = ctypes.c_int
+            x11.XConnectionNumber.argtypes = [ctypes.c_void_p]
+            fd = x11.XConnectionNumber(display) if display else -1
+            self._fd = fd if fd >= 0 else None
+        except (OSError, AttributeError, TypeError, ValueError, pygame.error):
+            self._fd = None
+        return self._fd
 
     def to_native(self, pos) -> tuple | None:
         """Window pixel -> native pixel, or None outside the picture."""

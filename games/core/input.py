@@ -411,6 +411,10 @@ class Input:
                 held[1] = max(due + REPEAT_RATE, now)
         return out
 
+    def due_times(self) -> list:
+        """When the held directions next repeat (the loop wakes for them)."""
+        return [held[1] for held in self._held.values()]
+
     def release_all(self) -> None:
         """Forget held keys and buttons (focus lost, scene changed)."""
         self._held.clear()

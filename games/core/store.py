@@ -1,7 +1,15 @@
 """Settings, saves and score tables as versioned JSON files under the user's data directory.
 
 Every file is written whole to a temp file in the same directory, flushed and renamed into
-place, so a crash mid-write leaves the old file intact. A file that cannot be read (garbage,
+place, so a crash mid-write leaves the old file intact. With ``background=True`` (the app's
+store) the writing, its fsync and its rename happen on a writer thread, so a slow disk never
+holds a frame: ``save`` turns the data into JSON at once (a snapshot), queues it and returns;
+a second save of the same file before the first is written replaces it (only the newest is
+written); removals queue in the same order; ``load`` and ``exists`` of a file with a write
+pending wait for it; ``flush()`` waits for everything and ``close()`` (the app's shutdown,
+after the supervisor's signals too) writes what is left. A failed write is told in the same
+sentence as before, through ``notices`` (the main loop shows them); ``save`` then returns
+False for that file until a write of it succeeds again. A file that cannot be read (garbage,
 truncated, wrong kind, newer version, failed validation) is moved aside as ``<name>.bad``,
 the user is told in one sentence, and the caller gets its defaults.
 
@@ -18,6 +26,7 @@ import re
 import stat
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any, Callable
 
@@ -144,12 +153,91 @@ class Store:
     give defaults, writes return False, and the user is told once through ``notify``."""
 
     def __init__(self, data_dir: str | os.PathLike | None = None,
-                 log: Callable[[str], None] | None = None):
+                 log: Callable[[str], None] | None = None, background: bool = False):
         self.dir = Path(data_dir) if data_dir else default_data_dir()
         self._log = log
         self.notices: list[str] = []   # one sentence each, for the screen to show
         self._failing: dict[str, str] = {}   # name -> why its last write failed (told)
         self._dir_problem: str | None = None  # why check() found the folder unusable (told)
+        self._owner = threading.current_thread()
+        self._lock = threading.Condition()
+        self._pending: dict[str, bytes | None] = {}   # name -> bytes to write, None: remove
+        self._busy: str | None = None                 # the name being written now
+        self._thread: threading.Thread | None = None
+        self._closing = False
+        self.background = background
+        self.written = 0                              # writes done (tests and the bench)
+
+    # -- the writer thread ---------------------------------------------------------------
+    def _queue(self, name: str, raw: bytes | None) -> None:
+        with self._lock:
+            self._pending.pop(name, None)            # the newest goes last, replacing any
+            self._pending[name] = raw
+            if self._thread is None or not self._thread.is_alive():
+                self._closing = False
+                self._thread = threading.Thread(target=self._run, name="tricade-store",
+                                                daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while not self._pending and not self._closing:
+                    self._lock.wait()
+                if not self._pending:
+                    return
+                name = next(iter(self._pending))
+                raw = self._pending.pop(name)
+                self._busy = name
+            try:
+                if raw is None:
+                    self._remove(name)
+                else:
+                    self._commit(name, raw)
+            except Exception as exc:          # never let the writer die with work queued
+                self.notify(f"Could not keep {describe(name)}: {why(exc)}. "
+                            f"Play goes on; Tricade will try again.")
+            finally:
+                with self._lock:
+                    self._busy = None
+                    self.written += 1
+                    self._lock.notify_all()
+
+    def pending(self, name: str | None = None) -> bool:
+        """True while a write (of ``name``, or of anything) waits or runs."""
+        with self._lock:
+            if name is None:
+                return bool(self._pending) or self._busy is not None
+            return name in self._pending or self._busy == name
+
+    def flush(self, name: str | None = None, timeout: float | None = None) -> bool:
+        """Wait until the writes queued (of ``name``, or all) are done; False on timeout."""
+        if self._thread is None:
+            return True
+        with self._lock:
+            return self._lock.wait_for(
+                lambda: not (name in self._pending or self._busy == name) if name is not None
+                else not (self._pending or self._busy is not None), timeout)
+
+    def close(self) -> None:
+        """Write what is queued and stop the writer (the app's shutdown)."""
+        thread = self._thread
+        if thread is None:
+            return
+        with self._lock:
+            self._closing = True
+            self._lock.notify_all()
+        if thread is not threading.current_thread():
+            thread.join()
+        self._thread = None
+
+    def take_notices(self) -> list:
+        """The sentences told since the last call (the main loop shows them)."""
+        with self._lock:
+            out = list(self.notices)
+            del self.notices[:]
+        return out
 
     # -- paths ---------------------------------------------------------------------------
     def path(self, name: str) -> Path:
@@ -158,13 +246,21 @@ class Store:
         return self.dir / (name + ".json")
 
     def exists(self, name: str) -> bool:
+        if self._thread is not None:
+            with self._lock:
+                if name in self._pending:
+                    return self._pending[name] is not None
+            self.flush(name)
         try:
             return stat.S_ISREG(os.stat(self.path(name)).st_mode)
         except (OSError, ValueError):
             return False
 
     def notify(self, sentence: str) -> None:
-        self.notices.append(sentence)
+        with self._lock:
+            self.notices.append(sentence)
+        if threading.current_thread() is not self._owner:
+            return                        # the writer thread: the main loop tells it
         if self._log is not None:
             self._log(sentence)
         else:
@@ -230,6 +326,8 @@ class Store:
         file. Only a regular file of at most ``max_bytes(name)`` is read.
         """
         path = self.path(name)
+        if self._thread is not None:
+            self.flush(name)                  # a write of it still queued: read what it wrote
         try:
             os.lstat(path)
         except OSError:        # not there (or a path through a file): nothing to read
@@ -350,6 +448,14 @@ class Store:
         limit = max_bytes(name)
         if len(raw) > limit:
             return self._failed(name, f"it would be larger than {limit // KIB} KiB")
+        if self.background:
+            self._queue(name, raw)
+            return name not in self._failing
+        return self._commit(name, raw)
+
+    def _commit(self, name: str, raw: bytes) -> bool:
+        """Write ``raw`` under ``name`` now (on the writer thread in the background)."""
+        path = self.path(name)
         try:
             self._write(path, name, raw)
         except OSError as exc:
@@ -412,7 +518,15 @@ class Store:
         return dict(self._failing)
 
     def delete(self, name: str) -> bool:
-        """Remove a stored file. True if it is gone; a failure is told, never raised."""
+        """Remove a stored file. True if it is gone; a failure is told, never raised. In
+        the background it is queued after the writes before it (True: queued)."""
+        path = self.path(name)
+        if self.background:
+            self._queue(name, None)
+            return ("-" + name) not in self._failing
+        return self._remove(name)
+
+    def _remove(self, name: str) -> bool:
         path = self.path(name)
         try:
             os.unlink(path)

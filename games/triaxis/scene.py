@@ -96,6 +96,11 @@ QUESTION_AT = (320, 296)        # (Y/n) questions sit under the island, as the o
 KEYLINE = ("undo", "random", "help", "sound", "new", "concede", "menu", "quit")
 
 SPIN_SECONDS = 1.8
+PANEL_AREA = pygame.Rect(PANEL_X - 16, 0, 640 - PANEL_X + 16, 274)   # what draw_panel draws on
+LINES_AREA = pygame.Rect(0, LEGEND_Y - 2, 640, 350 - LEGEND_Y + 2)   # the legend, status, keys
+# what a spin redraws: the wheel (its rim squashed), the pointer above it
+WHEEL_AREA = pygame.Rect(WHEEL_CENTRE[0] - WHEEL_R - 3, WHEEL_CENTRE[1] - WHEEL_R - 12,
+                         2 * WHEEL_R + 7, 2 * WHEEL_R + 16)
 SLIDE_SECONDS = 0.22
 FX_SECONDS = 0.6
 READ_PAUSE = 0.9                # a pass, a harvest or a famine stays this long to be read
@@ -396,7 +401,7 @@ class TriAxisScene(GameScene):
         start = play.rest_angle(kind, shown) if shown_kind == kind else 0.0
         end, cues = play.spin_path(start, kind, outcome)
         self.timeline.add("spin", SPIN_SECONDS, ease=ease_out_cubic, cues=cues,
-                          data=(kind, start, end, outcome))
+                          data=(kind, start, end, outcome), area=WHEEL_AREA)
 
     def wheel(self) -> tuple:
         """(kind, angle in turns, outcome shown): the spin running, else the last spin of
@@ -443,7 +448,7 @@ class TriAxisScene(GameScene):
         extra, skip, delay = [], (), 0.0
         if move != "resign" and move[0] == "-":
             a, b = move[1], move[2]
-            self.timeline.add("slide", SLIDE_SECONDS, ease=ease_out,
+            self.timeline.add("slide", SLIDE_SECONDS, ease=ease_out, area=self.island_area(),
                               data=(a, b, before.cells[a]), cues=[(0.0, "dos_click")])
             skip, delay = (a, b), SLIDE_SECONDS
             if not after.cells[b]:
@@ -459,7 +464,7 @@ class TriAxisScene(GameScene):
         tr = self.timeline.get("fx")
         if tr is not None and tr.raw < 0.5:
             items = list(tr.data) + list(items)
-        self.timeline.add("fx", FX_SECONDS, delay=delay, data=items,
+        self.timeline.add("fx", FX_SECONDS, delay=delay, data=items, area=self.island_area(),
                           cues=[(0.0, FX_SOUND[items[-1][3]])])
 
     def on_game_over(self) -> None:
@@ -593,10 +598,16 @@ class TriAxisScene(GameScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:
+        """The island, the panel and the lines; a part the surface's clip (the frame's
+        change) misses is not drawn (each draws inside its own area)."""
+        clip = surface.get_clip()
         surface.fill(BLACK)
-        self.draw_island(surface)
-        self.draw_panel(surface)
-        self.draw_lines(surface)
+        if clip.colliderect(self.island_area()):
+            self.draw_island(surface)
+        if clip.colliderect(PANEL_AREA):
+            self.draw_panel(surface)
+        if clip.colliderect(LINES_AREA):
+            self.draw_lines(surface)
 
     def island_image(self, isl):
         if self._island_img is not None and self._island_img[0] is isl:
@@ -608,6 +619,12 @@ class TriAxisScene(GameScene):
                                                 self.grid.centre(c, r)[1] - oy))
         self._island_img = (isl, img)
         return img
+
+    def island_area(self) -> pygame.Rect:
+        """What a marker's slide or a harvest's rings redraw: the island and a ring's
+        reach beyond it."""
+        img = self.island_image(self.state.island)
+        return img.get_rect(topleft=(ORIGIN[0] - 2, ORIGIN[1] - 2)).inflate(40, 40)
 
     def marker(self, surface, centre, v: int, scale: float = 1.0) -> None:
         players = self.state.players

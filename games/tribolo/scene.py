@@ -196,17 +196,28 @@ class TriboloScene(GameScene):
         through (longer, with the dos_skip sound, when a colour cannot move)."""
         flips = flip_order(before, move)
         new = SEAT_LETTER[before.current]
-        self.timeline.add("place", FLIP_GAP, cues=[(0.0, "dos_place")])
+        self.timeline.add("place", FLIP_GAP, cues=[(0.0, "dos_place")], area=())
         length = FLIP_GAP * (len(flips) - 1) + FLIP_TIME
         squares = [(sq, before.cell(*sq), new, FLIP_GAP * i) for i, sq in enumerate(flips)]
         self.timeline.add("flip", length, delay=FLIP_GAP, data=squares,
+                          area=self.grid.rect_all.inflate(4, 4),
                           cues=[(FLIP_GAP * i / length, "dos_flip") for i in range(len(flips))])
         skipped = () if after.is_over else before.skipped_after(move)
         if skipped:
             self.say(skipped_text(skipped), SEAT_LIGHT[skipped[0]])
-        self.timeline.add("pause", (SKIP_PAUSE if skipped else AFTER_MOVE) - 0.05,
+        self.timeline.add("pause", (SKIP_PAUSE if skipped else AFTER_MOVE) - 0.05, area=(),
                           delay=FLIP_GAP + length + 0.05,
                           cues=[(0.0, "dos_skip")] if skipped else ())
+
+    def bench_animation(self):
+        """For games.bench: a move's tiles flipping; (label, still flipping)."""
+        st = self.state
+        moves = [m for m in st.legal_moves() if m != "resign"]
+        if st.is_over or not moves:
+            return "flips", lambda: False
+        move = max(moves, key=lambda m: len(flip_order(st, m)))
+        self.animate(st, st.play(move), move)
+        return "tiles flipping", lambda: self.timeline.running("flip")
 
     # -- the end --------------------------------------------------------------------------
     def record(self, result) -> None:

@@ -224,8 +224,10 @@ class Triple3Scene(GameScene):
     def on_chance(self, outcome) -> None:
         read = self.timeline.get("read")       # the dice wait until the words are read
         wait = max(0.0, read.delay + read.duration - read.elapsed) if read else 0.0
+        dice = self.layout.dice
         self.timeline.add("tumble", TUMBLE_SECONDS, ease=ease_out_cubic, delay=wait,
                           cues=[(0.0, "acorn_dice")],
+                          area=dice[0].union(dice[-1]).inflate(0, 24),   # the dice hop
                           data={"outcome": outcome, "seat": self.table.state.turn})
 
     def on_transition(self, tr) -> None:
@@ -278,10 +280,29 @@ class Triple3Scene(GameScene):
         super().handle(action)
 
     # -- time --------------------------------------------------------------------------------
-    def tick(self, dt: float) -> bool:
+    def tick(self, dt: float):
         visual = (self.timeline.phase(0.6) < 0.5, self.table.thinking)
-        changed, self._visual = visual != self._visual, visual
-        return changed
+        before, self._visual = self._visual, visual
+        if before is None:
+            return True
+        damage = []
+        if visual[0] != before[0]:
+            damage += self.flashing()
+        if visual[1] != before[1]:
+            damage.append(self.layout.panel.inflate(8, 8))   # "The computer is thinking..."
+        return damage
+
+    def flashing(self) -> list:
+        """The rectangles that flash: the winning boxes' frames, the cursor's hole."""
+        lay, state, bi = self.layout, self.table.state, self.board_input
+        out = [lay.box_rect(box).inflate(8, 8) for box in state.winning_boxes()]
+        if bi.visible and bi.cursor is not None and self.table.human_to_move \
+                and not self.tumbling:
+            out.append(lay.cell(*bi.cursor).inflate(2, 2))
+        return out
+
+    def next_change(self) -> float | None:
+        return self.timeline.until_toggle(0.6) if self.flashing() else None
 
     def bench_animation(self):
         """For games.bench: start the dice tumbling; (label, still tumbling)."""

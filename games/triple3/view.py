@@ -122,15 +122,33 @@ def peg_sprite(seat: str | None, marked: bool) -> str:
 # -- the game --------------------------------------------------------------------------------
 
 def draw_game(surface, scene) -> None:
+    """The whole picture; a part the surface's clip (the frame's change) misses is not
+    drawn at all (what it would draw lies inside its rectangle of the layout)."""
     lay = scene.layout
+    clip = surface.get_clip()
     riscos.draw_desktop(surface)
-    scene.iconbar.draw(surface)
+    if clip.colliderect(scene.iconbar.rect):
+        scene.iconbar.draw(surface)
     top = scene.app.top
     focused = top is scene or getattr(top, "name", "") == "menu"   # a menu keeps the focus
     (lay.window if focused else lay.window_unfocused).draw(surface)
-    draw_board(surface, scene)
-    draw_panel(surface, scene)
-    draw_status(surface, scene)
+    if clip.colliderect(board_area(lay)):
+        draw_board(surface, scene)
+    if clip.colliderect(lay.panel.inflate(8, 8)):
+        draw_panel(surface, scene)
+    if clip.colliderect(lay.status):
+        draw_status(surface, scene)
+
+
+def board_area(lay) -> pygame.Rect:
+    """Everything the board draws: its boxes' frames and the labels under them."""
+    return lay.board.inflate(12, 12).union(lay.board.move(0, 14))
+
+
+def box_area(lay, box: int) -> pygame.Rect:
+    """What one box draws: its frame (6 pixels out) and the box's tag under it."""
+    br = lay.box_rect(box)
+    return pygame.Rect(br.x - 4, br.y - 4, br.w + 8, br.h + 8 + 16)
 
 
 def draw_board(surface, scene) -> None:
@@ -143,7 +161,10 @@ def draw_board(surface, scene) -> None:
                            and not scene.tumbling) else None
     last = scene.last_peg()
     with_marks = marks.marks_on(scene.app)
+    clip = surface.get_clip()
     for box in rules.BOXES:
+        if not clip.colliderect(box_area(lay, box)):
+            continue
         br = lay.box_rect(box)
         owner = state.box_owner(box)
         surface.fill(CREAM, br.inflate(6, 6))

@@ -262,7 +262,8 @@ class TripppinScene(GameScene):
             self.app.play("amiga_move")
             if tr.after is not self._dropped and self.slide_seconds > 0:
                 self.timeline.add("slide", self.slide_seconds,
-                                  data={"piece": mover, "from": src, "to": dst})
+                                  data={"piece": mover, "from": src, "to": dst},
+                                  area=self.layout.cell(src).union(self.layout.cell(dst)))
         elif tr.kind == "undo":
             self.app.play("amiga_click")
         self.board_input.place(play.nearest_to_target(tr.after))
@@ -312,15 +313,23 @@ class TripppinScene(GameScene):
         return False
 
     # -- time --------------------------------------------------------------------------------
-    def tick(self, dt: float) -> bool:
+    def tick(self, dt: float):
         pads = len(self.app.input.pads)
         if pads > self._pads:                    # a pad was plugged in: show its cursor
             self.board_input.visible = True
         self._pads = pads
-        tl = self.timeline
-        visual = (tl.phase(0.5) < 0.5, tl.phase(1.0) < 0.5, self.table.thinking,
-                  self.suggest_job is not None)
-        changed, self._visual = visual != self._visual, visual
+        tl, lay, state = self.timeline, self.layout, self.table.state
+        blink = (tl.phase(0.5) < 0.5, tl.phase(1.0) < 0.5)
+        busy = (self.table.thinking, self.suggest_job is not None)
+        full = self._visual is None
+        damage = []
+        if not full and blink != self._visual[0] and not state.is_over:
+            # the flashing X's: only their squares change
+            damage += [lay.cell(sq) for sq in (state.target(p) for p in rules.PIECES)
+                       if sq is not None]
+        if not full and busy != self._visual[1]:
+            damage.append(lay.panel.inflate(8, 8))        # "thinking...", the search line
+        self._visual = (blink, busy)
         truth, search = self.truth_job, self.suggest_job
         for job in (truth, search):
             if job is not None:
@@ -344,11 +353,20 @@ class TripppinScene(GameScene):
                     self.truth_job = None
                 else:
                     self.suggest_job = None
-            changed = True
-        return changed
+            full = True
+        if self.suggestion is not None:
+            damage.append(lay.tile(self.suggestion[0]))   # the ants march
+        return True if full else damage
 
     def animating(self) -> bool:
-        return (self.timeline.busy or self.suggestion is not None or self.drag is not None)
+        return (self.timeline.moving or self.suggestion is not None or self.drag is not None)
+
+    def next_change(self) -> float | None:
+        """The targets' X's flash (every quarter second on the timeline's clock); a search
+        for a suggestion is polled every frame."""
+        if self.suggest_job is not None or self.truth_job is not None:
+            return 0.0
+        return None if self.table.state.is_over else self.timeline.until_toggle(0.5)
 
     def enter(self) -> None:
         super().enter()
@@ -362,6 +380,31 @@ class TripppinScene(GameScene):
         pygame.mouse.set_visible(True)
         self._cancel_suggestion()
         super().close()
+
+    def bench_animations(self) -> dict:
+        """For games.bench: {label: start}, start() -> (label, still running)."""
+        def ants():
+            state = self.table.state
+            if not state.legal_moves():
+                return "ants", lambda: False
+            self.suggestion = (state.legal_moves()[0], 3)
+            return "ants marching", lambda: self.suggestion is not None
+
+        def blink():
+            self._cancel_suggestion()
+            return "blinking X", lambda: self.suggestion is None and not self.timeline.busy
+
+        def slide():
+            state = self.table.state
+            moves = state.legal_moves()
+            if not moves or state.is_over:
+                return "slide", lambda: False
+            src = state.position(state.current)
+            self.timeline.add("slide", max(self.slide_seconds, 0.18), data={
+                "piece": state.current, "from": src, "to": moves[-1]},
+                area=self.layout.cell(src).union(self.layout.cell(moves[-1])))
+            return "slide", lambda: self.timeline.running("slide")
+        return {"ants": ants, "blink": blink, "slide": slide}
 
     # -- drawing -----------------------------------------------------------------------------
     def _board(self) -> pygame.Surface:
@@ -395,7 +438,8 @@ class TripppinScene(GameScene):
         if self.suggestion is not None:
             draw_ants(surface, lay.tile(self.suggestion[0]), lay.k, tl.clock)
         self._draw_pieces(surface, state)
-        self._draw_panel(surface, state)
+        if surface.get_clip().colliderect(lay.panel.inflate(8, 8)):   # else nothing of it shows
+            self._draw_panel(surface, state)
         self.strip.draw(surface)
         if tl.running("beep"):
             amiga.display_beep(surface)

@@ -13,6 +13,12 @@ sounding at once. Tests and the attract mode set it; no scene has a knob of its 
 Looping decorations (marching ants, flashing targets) are not tracks: ``phase(period)``
 gives a 0..1 phase from the timeline's clock, which also runs at the speed factor.
 
+A track may say where it draws (``area``: a native rectangle or a list of them; None, the
+default, is anywhere; ``()`` is nowhere, a pause). After ``update``, ``damage()`` is what
+the tracks that ran may have changed (None: the whole picture), so a frame redraws only
+that; ``moving`` says whether any visible track runs, and ``next_event()`` when the next
+track starts or ends (the loop sleeps until then when nothing moves).
+
 No drawing here, and nothing but the standard library: a timeline can be tested alone.
 """
 
@@ -50,6 +56,7 @@ class Track:
     on_done: Callable[[], None] | None = None
     data: object = None                           # whatever the scene draws from
     holds: bool = True                            # False: a timeout, never ``busy``
+    area: object = None                           # where it draws: a rect, rects, None, ()
     elapsed: float = 0.0
 
     @property
@@ -75,6 +82,7 @@ class Timeline:
         self.play = play or (lambda name: None)
         self.tracks: dict[str, Track] = {}
         self.clock = 0.0                  # seconds of (sped-up) time since the start
+        self._ran: list = []              # the areas of the tracks the last update moved
 
     @property
     def speed(self) -> float:
@@ -82,7 +90,7 @@ class Timeline:
 
     # -- tracks ------------------------------------------------------------------------------
     def add(self, name: str, duration: float, ease=linear, delay: float = 0.0, cues=(),
-            on_done=None, data=None, holds: bool = True) -> Track:
+            on_done=None, data=None, holds: bool = True, area=None) -> Track:
         """Start (or restart) the track ``name``. Cues are (fraction, sound) pairs; a cue at
         fraction 0 sounds when the track starts (after its delay). ``holds=False``: a
         timeout (a status message shown for a while) that does not make the timeline busy."""
@@ -90,7 +98,7 @@ class Timeline:
         if old is not None:
             self._end(old)
         track = Track(name, max(0.0, duration), ease, max(0.0, delay),
-                      sorted(cues, key=lambda c: c[0]), on_done, data, holds)
+                      sorted(cues, key=lambda c: c[0]), on_done, data, holds, area)
         self.tracks[name] = track
         if self.speed <= 0:
             self._end(self.tracks.pop(name))
@@ -141,16 +149,54 @@ class Timeline:
             return False
         step = dt * speed
         self.clock += step
+        self._ran = []
         if not self.tracks:
             return False
         for t in list(self.tracks.values()):
             t.elapsed += step
+            if t.elapsed >= t.delay:              # shown moving (or arriving) this frame
+                self._ran.append(t.area)
             self._fire(t)
             if t.done and self.tracks.get(t.name) is t:
                 del self.tracks[t.name]
                 if t.on_done is not None:
                     t.on_done()
         return True
+
+    def damage(self):
+        """What the tracks moved by the last ``update`` may have changed: a list of
+        rectangles, or None for the whole picture."""
+        out = []
+        for area in self._ran:
+            if area is None:
+                return None
+            if hasattr(area, "w") or (area and isinstance(area[0], (int, float))):
+                out.append(area)
+            else:
+                out.extend(area)
+        return out
+
+    @property
+    def moving(self) -> bool:
+        """True while a track that shows something has started and not ended."""
+        return any(t.area != () and t.elapsed >= t.delay for t in self.tracks.values())
+
+    def next_event(self) -> float | None:
+        """Real seconds until a track starts or ends (None: no track)."""
+        speed = self.speed
+        if not self.tracks or speed <= 0:
+            return None
+        return min(max(0.0, (t.delay - t.elapsed if t.elapsed < t.delay
+                             else t.delay + t.duration - t.elapsed)) / speed
+                   for t in self.tracks.values())
+
+    def until_toggle(self, period: float) -> float:
+        """Real seconds until ``phase(period) < 0.5`` next flips (a blink's next change)."""
+        half = period / 2
+        speed = self.speed
+        if half <= 0 or speed <= 0:
+            return 0.0
+        return (half - self.clock % half) / speed + 0.001
 
     def phase(self, period: float) -> float:
         """A looping 0..1 phase of ``period`` seconds, from the timeline's clock."""

@@ -321,8 +321,9 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
         """Back (Esc, pad B) on the board with nothing picked up: the menu."""
         self.open_menu()
 
-    def tick(self, dt: float) -> bool:
-        """The scene's own per-frame work; True when something visible changed."""
+    def tick(self, dt: float):
+        """The scene's own per-frame work: True when the picture changed, or the native
+        rectangles that changed (a blink's squares), False when nothing did."""
         return False
 
     @classmethod
@@ -557,7 +558,7 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
         ``{confirm}``-style placeholders are named for the controls in hand now."""
         self.status.say(self.named(text), colour, seconds, sticky)
         if pause > 0:
-            self.timeline.add("read", pause)
+            self.timeline.add("read", pause, area=())
         self.app.dirty = True
 
     def status_text(self) -> tuple:
@@ -582,10 +583,23 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
         or a title, question or message is over the game."""
         return self.timeline.busy or (self.app.top is not self and self in self.app.stack)
 
-    def update(self, dt: float) -> bool:
+    # the frame says what changed (a list of native rectangles, or True for everything)
+    reports_damage = True
+
+    def update(self, dt: float):
+        """A frame: the timeline, the status line, the table and the game's own ``tick``.
+        Returns True (the whole picture changed), False, or the native rectangles that
+        changed (the tracks' areas, what ``tick`` names)."""
         self.free_unplugged()
-        changed = self.timeline.update(dt)
-        changed = self.status.update(dt) or changed
+        full = False
+        damage: list = []
+        if self.timeline.update(dt):
+            moved = self.timeline.damage()
+            if moved is None:
+                full = True
+            else:
+                damage += moved
+        full = self.status.update(dt) or full
         t = self.table
         t.hold = self.holding()
         try:
@@ -604,11 +618,11 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
             if self.board_input is not None:
                 self.board_input.reset(tr.after)
             self.on_transition(tr)
-            changed = True
+            full = True
         if t.pending is not None and t.pending is not self._pending_seen:
             self._pending_seen = t.pending
             self.on_chance(t.pending)
-            changed = True
+            full = True
         elif t.pending is None:
             self._pending_seen = None
         if rewrite and self.autosave_every_move:
@@ -618,10 +632,37 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
             self.forget_autosave()
             self.record_once()
             self.on_game_over()
-            changed = True
+            full = True
         elif not t.state.is_over:
             self._over_fired = False
-        return self.tick(dt) or changed
+        own = self.tick(dt)
+        if isinstance(own, (list, tuple)):
+            damage += own
+        elif own:
+            full = True
+        return True if full else damage
+
+    def wake_in(self) -> float | None:
+        """Seconds until the next change no input brings: 0 while something moves or the
+        table has work (the computer, a chance outcome to draw or play); else the next
+        track to start or end, the message on the status line running out, the game's own
+        (``next_change``); None: nothing until a person does something."""
+        if self.animating():
+            return 0.0
+        t = self.table
+        if not t.state.is_over and (t.thinking or t.computer_to_move
+                                    or t.pending is not None
+                                    or (t.state.is_chance and t.auto_chance)
+                                    or "random" in t.seats.values()):
+            return 0.0
+        soonest = [w for w in (self.timeline.next_event(), self.status.left(),
+                               self.next_change()) if w is not None]
+        return min(soonest) if soonest else None
+
+    def next_change(self) -> float | None:
+        """The game's own next change that no input brings (a blink: seconds until it
+        toggles, e.g. ``self.timeline.until_toggle(period)``); None: none."""
+        return None
 
     def record_once(self) -> None:
         """The finished game's result, kept once (however often its end is shown)."""
@@ -640,7 +681,8 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
             supervisor.game_over(self, result)       # the cabinet's initials
 
     def animating(self) -> bool:
-        return self.timeline.busy
+        """Something visible moves (a track that shows something; pauses do not)."""
+        return self.timeline.moving
 
     def handle(self, action) -> None:
         k = action.kind

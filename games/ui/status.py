@@ -51,6 +51,12 @@ class StatusLine:
         """The last messages, oldest first."""
         return list(self._history)
 
+    def left(self) -> float | None:
+        """Seconds until the message showing runs out (None: none, or it stays)."""
+        if self._current is None or self._current.sticky:
+            return None
+        return max(0.0, self._left)
+
     def update(self, dt: float) -> bool:
         """Real time passes; True when the line changed (a message ran out)."""
         if self._current is None or self._current.sticky:

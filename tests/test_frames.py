@@ -1,0 +1,156 @@
+"""A frame presents only what changed, and the window looks exactly as if the whole
+picture had been drawn and presented: every scene is run through a scripted sequence (its
+title, its own animations, blinks, the computer playing itself, the launcher's menus) and
+after every frame the window is compared, pixel for pixel, with the whole picture drawn and
+presented over it. Several window shapes: whole and uneven scale factors, scanlines.
+
+Also: an idle scene draws and presents nothing, and the loop sleeps while nothing is due."""
+
+import hashlib
+
+import pygame
+import pytest
+
+import games
+from games.launcher.scene import LauncherScene
+
+
+class Clock:
+    """The loop's clock, a sixtieth of a second a frame."""
+
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+
+def differs(before, app) -> list:
+    """Where two window pictures differ: window rectangles, and the native ones."""
+    a = before.copy()
+    a.blit(app.display.window, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    b = app.display.window.copy()
+    b.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    a.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    mask = pygame.mask.from_threshold(a, (0, 0, 0), (1, 1, 1, 255))
+    mask.invert()
+    rects = mask.get_bounding_rects()
+    d = app.display
+    return [(r, d.to_native(r.topleft), d.to_native((r.right - 1, r.bottom - 1)))
+            for r in rects[:4]]
+
+
+def window_hash(app) -> str:
+    return hashlib.sha1(pygame.image.tobytes(app.display.window, "RGB")).hexdigest()
+
+
+class Checked:
+    """Steps the app and, after each frame, compares its window with the whole picture."""
+
+    def __init__(self, app, clock):
+        self.app, self.clock = app, clock
+        self.partial_frames = 0
+        self.frames = 0
+
+    def step(self, n: int = 1) -> None:
+        app = self.app
+        for _ in range(n):
+            self.clock.t += 1 / 60
+            whole = app.display.presented_whole
+            app.step()
+            if app.display.presented_whole == whole:
+                self.partial_frames += 1
+            self.frames += 1
+            shown, before = window_hash(app), app.display.window.copy()
+            app.present_whole()
+            assert window_hash(app) == shown, (
+                f"frame {self.frames} of {type(app.top).__name__} ({app.top.name}) differs "
+                f"from the whole picture at {differs(before, app)}")
+
+    def key(self, name: str, n: int = 3) -> None:
+        key = pygame.key.key_code(name)
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="",
+                                                 scancode=0))
+        self.step(n)
+
+
+def animations(scene) -> dict:
+    many = getattr(scene, "bench_animations", None)
+    if many is not None:
+        return dict(many())
+    one = getattr(scene, "bench_animation", None)
+    return {"one": one} if one is not None else {}
+
+
+WINDOWS = [dict(window_size=(1366, 768), scale="aspect"),             # uneven factors
+           dict(window_size=(1280, 1024), scale="integer"),            # whole factors
+           dict(window_size=(1000, 777), scale="stretch", scanlines=True)]
+
+
+@pytest.mark.parametrize("how", WINDOWS, ids=["aspect", "integer", "scanlines"])
+@pytest.mark.parametrize("name", ["launcher"] + [e.name for e in games.games(include_hidden=True)])
+def test_a_frame_of_changes_shows_what_the_whole_picture_shows(make_app, name, how):
+    clock = Clock()
+    app = make_app(clock=clock, anim_speed=1.0, mute=True, **how)
+    run = Checked(app, clock)
+    if name == "launcher":
+        app.push(LauncherScene(app))
+        run.step(3)
+        for k in ("down", "down", "up", "return", "down", "escape", "down"):
+            run.key(k)
+        return
+    scene = app.push(games.get(name).scene_factory()(app, seed=7))
+    run.step(3)
+    for k in getattr(scene, "bench_start_keys", ("return",)):
+        run.key(k, 5)
+    for label, start in animations(scene).items():
+        _, running = start()
+        app.dirty = True              # started from outside the game's own flow
+        for _ in range(90):
+            run.step()
+            if not running():
+                break
+    run.step(40)                                  # blinks, messages running out
+    for seat in list(scene.table.seats):
+        scene.table.set_seat(seat, "computer")
+    app.dirty = True                  # (as the menu that would change them does)
+    for _ in range(240):                          # moves, their animations, the end
+        run.step()
+        if app.top is not scene:
+            break
+    assert run.partial_frames > 0, "every frame was presented whole"
+
+
+def test_an_idle_scene_draws_nothing_and_the_loop_sleeps(make_app):
+    clock = Clock()
+    app = make_app(clock=clock, anim_speed=1.0)
+    app.push(LauncherScene(app))
+    for _ in range(3):
+        clock.t += 1 / 60
+        app.step()
+    shown = app.display.presented
+    for _ in range(30):
+        clock.t += 1 / 60
+        app.step()
+    assert app.display.presented == shown, "nothing changed, nothing is presented"
+    assert app.next_change() is None, "nothing is due: the loop sleeps until input"
+
+
+def test_the_attract_loop_shows_what_the_whole_picture_shows(make_app):
+    """The cabinet's attract loop: cards, every demo's frames, the blinking prompt."""
+    from games.cabinet import install
+    from games.cabinet.attract import AttractScene
+    clock = Clock()
+    app = make_app(clock=clock, anim_speed=4.0, kiosk=True, window_size=(1366, 768))
+    app.settings["kiosk"]["demo_seconds"] = 10
+    install(app)
+    run = Checked(app, clock)
+    run.step(2)
+    clock.t += app.settings["kiosk"]["attract_after"] + 1
+    run.step(2)
+    assert isinstance(app.top, AttractScene)
+    attract = app.top
+    while len(attract.games_shown) < 2 and run.frames < 3000:
+        run.step()
+    assert attract.games_shown and run.partial_frames > 0
