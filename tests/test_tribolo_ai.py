@@ -200,3 +200,11 @@ def test_wall_clock_jumps_do_not_change_the_move(monkeypatch):
     clock = iter(range(0, 10 ** 9, 1000))
     monkeypatch.setattr(ai.time, "perf_counter", lambda: float(next(clock)))
     assert [ai.choose_move(s, 4, random.Random(i)) for i, s in enumerate(sample)] == before
+
+
+def test_arena_takes_the_rival_as_a_seat(capsys):
+    from games import arena
+    assert arena.main(["tribolo", "--seat", "1", "--seat", "rival", "--seat", "1",
+                       "--games", "1", "--jobs", "1", "--option", "board=1"]) == 0
+    out = capsys.readouterr().out
+    assert "rival" in out and "1 games" in out

@@ -33,8 +33,9 @@ us; the turn is planned by the beam search TOP_BEAM wide (TOP_BUDGET positions);
 TOP_LOOK end positions are averaged over the next seat's spin, where a number lets it
 take its best line of captures (searched, up to four), a harvest gives every seat its
 units (new markers while its supply lasts) and a famine clears the colour.  Weights W4
-were chosen by self-play in the arena (scoring the opponents alike won 4 of 4 on seeds
-where the one-sided evaluation lost 3 of 3 against the outside rival).
+were chosen in the arena (scoring the opponents alike won 4 of 4 two-seat games on
+seeds where the one-sided evaluation lost 3 of 3 against the outside rival,
+games/triaxis/rivals.py; still to tune further: three seats, where the next seat profits).
 Harvest units: each unit is the legal unit with the best evaluation (so a new marker where
 it is safe and spreads the terrains, or growth that keeps a size out of reach of the
 neighbours, never growth of a 6 while another unit will do).  Setup: the same, for
