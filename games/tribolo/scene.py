@@ -69,7 +69,8 @@ FLIP_FRAMES = 6         # flip_<seat>_<1..6> in the sheet: squashed to 1 - i/6
 # the board: 33 x 24 native pixels a square (grid line included) look square at 480/350
 PITCH_X, PITCH_Y = 33, 24
 BOARD_TOP = 48
-STATUS_Y = 322          # text row 23
+STATUS_Y = 322          # text row 23 (the key line is below it)
+SCORES_AREA = pygame.Rect(0, 0, 640, 46)   # the three seats' boxes along the top
 KEYLINE_Y = 336         # text row 24
 
 # timings (seconds, at the app's animation speed)
@@ -253,8 +254,10 @@ class TriboloScene(GameScene):
         self.timeline.add("place", FLIP_GAP, cues=[(0.0, "dos_place")], area=())
         length = FLIP_GAP * (len(flips) - 1) + FLIP_TIME
         squares = [(sq, before.cell(*sq), new, FLIP_GAP * i) for i, sq in enumerate(flips)]
+        grid = self.grid       # the flipping tiles, and the dot on the last move when they end
+        dots = [m for m in (move, self.table.last_move) if isinstance(m, tuple)]
         self.timeline.add("flip", length, delay=FLIP_GAP, data=squares,
-                          area=self.grid.rect_all.inflate(4, 4),
+                          area=[grid.rect(*sq) for sq in list(flips) + dots],
                           cues=[(FLIP_GAP * i / length, "dos_flip") for i in range(len(flips))])
         skipped = () if after.is_over else before.skipped_after(move)
         if skipped:
@@ -440,13 +443,18 @@ class TriboloScene(GameScene):
                     DARK_GREY)
 
     def draw(self, surface) -> None:
+        """The scores, the board, the status and key lines; the scores and the lines are
+        skipped when the surface's clip (the frame's change) misses them."""
+        clip = surface.get_clip()
         surface.fill(BLACK)
-        self.draw_scores(surface)
+        if clip.colliderect(SCORES_AREA):
+            self.draw_scores(surface)
         self.draw_board(surface)
-        text, colour = self.status_text()
-        dos.centred(surface, text[:78], STATUS_Y, colour or WHITE)
-        key_bar(surface, controls.key_line(self.app, self.cmds, KEY_LINE, self.in_hand()),
-                self.hover)
+        if clip.bottom > STATUS_Y - 2:
+            text, colour = self.status_text()
+            dos.centred(surface, text[:78], STATUS_Y, colour or WHITE)
+            key_bar(surface, controls.key_line(self.app, self.cmds, KEY_LINE, self.in_hand()),
+                    self.hover)
 
     def draw_scores(self, surface) -> None:
         st = self.state
