@@ -113,7 +113,8 @@ class Axis:
     whole: ``spans(n0, n1)`` gives (native start, native end, window start, window end) of
     the fewest such spans covering native pixels n0..n1-1."""
 
-    TILE = 16           # the longest span sought (native pixels)
+    TILE = 32           # the longest tile (native pixels)
+    REACH = 6           # native pixels a change's own span may reach beyond it on each side
 
     def __init__(self, src: int, dst: int):
         self.src, self.dst = src, dst
@@ -143,22 +144,34 @@ class Axis:
         return True
 
     def spans(self, n0: int, n1: int) -> list:
-        i0 = max(0, bisect_right(self.starts, n0) - 1)
-        i1 = max(i0, bisect_left(self.starts, n1) - 1)
-        key = (i0, i1)
+        key = (n0, n1)
         out = self._spans.get(key)
         if out is None:
-            out, t = [], self.tiles
-            i = i0
-            while i <= i1:
-                k = i1
-                while k > i and not self._ok(t[i][2], t[k][3]):
-                    k -= 1
-                out.append((t[i][0], t[k][1], t[i][2], t[k][3]))
-                i = k + 1
+            out = self._find(n0, n1)
             if len(self._spans) > 4096:
                 self._spans.clear()
             self._spans[key] = out
+        return out
+
+    def _find(self, n0: int, n1: int) -> list:
+        """One span a little wider than the change, if one scales exactly; else tiles."""
+        f, src = self.f, self.src
+        for t in range(2 * self.REACH + 1):
+            for ta in range(max(0, t - self.REACH), min(t, self.REACH) + 1):
+                lo, hi = max(0, n0 - ta), min(src, n1 + t - ta)
+                a, b = bisect_left(f, lo), bisect_left(f, hi)
+                if b > a and self._ok(a, b):
+                    return [(f[a], f[b - 1] + 1, a, b)]
+        i0 = max(0, bisect_right(self.starts, n0) - 1)
+        i1 = max(i0, bisect_left(self.starts, n1) - 1)
+        out, t = [], self.tiles
+        i = i0
+        while i <= i1:
+            k = i1
+            while k > i and not self._ok(t[i][2], t[k][3]):
+                k -= 1
+            out.append((t[i][0], t[k][1], t[i][2], t[k][3]))
+            i = k + 1
         return out
 
 
@@ -432,19 +445,18 @@ class Display:
                 continue
             if same:
                 target.blit(native, r.topleft, r)
-                parts = [r]
+                whole = r
             else:
-                parts = []
+                whole = None
                 for x0, x1, a, b in self._ax.spans(r.left, r.right):
                     for y0, y1, c, d in self._ay.spans(r.top, r.bottom):
                         w = pygame.Rect(a, c, b - a, d - c)
                         pygame.transform.scale(native.subsurface((x0, y0, x1 - x0, y1 - y0)),
                                                w.size, target.subsurface(w))
-                        parts.append(w)
-            for w in parts:
-                if scan is not None:
-                    target.blit(scan, w.topleft, w, special_flags=pygame.BLEND_MULT)
-                shown.append(w.move(dest.topleft))
+                        whole = w if whole is None else whole.union(w)
+            if scan is not None:
+                target.blit(scan, whole.topleft, whole, special_flags=pygame.BLEND_MULT)
+            shown.append(whole.move(dest.topleft))
         if shown:
             pygame.display.update(shown)
         self.presented += 1

@@ -99,8 +99,9 @@ SPIN_SECONDS = 1.8
 PANEL_AREA = pygame.Rect(PANEL_X - 16, 0, 640 - PANEL_X + 16, 274)   # what draw_panel draws on
 LINES_AREA = pygame.Rect(0, LEGEND_Y - 2, 640, 350 - LEGEND_Y + 2)   # the legend, status, keys
 # what a spin redraws: the wheel (its rim squashed), the pointer above it
-WHEEL_AREA = pygame.Rect(WHEEL_CENTRE[0] - WHEEL_R - 3, WHEEL_CENTRE[1] - WHEEL_R - 12,
-                         2 * WHEEL_R + 7, 2 * WHEEL_R + 16)
+_RIM = round(WHEEL_R * look.SQUASH)           # the wheel's half height (EGA pixels are tall)
+WHEEL_AREA = pygame.Rect(WHEEL_CENTRE[0] - WHEEL_R - 3, WHEEL_CENTRE[1] - _RIM - 11,
+                         2 * WHEEL_R + 7, 2 * _RIM + 14)
 SLIDE_SECONDS = 0.22
 FX_SECONDS = 0.6
 READ_PAUSE = 0.9                # a pass, a harvest or a famine stays this long to be read
@@ -681,7 +682,9 @@ class TriAxisScene(GameScene):
         dos.text(surface, title.rjust(13), (x + 64, 2), LIGHT_GREY)
         dos.text(surface, " Seat     Pop  On/Sup", (x, 22), LIGHT_CYAN)
         ins, winners = set(st.seats_in()), st.winners()
-        for i, s in enumerate(st.players):
+        seats_shown = surface.get_clip().colliderect(
+            (x - 16, 36, 640 - x + 16, 15 * len(st.players) + 4))
+        for i, s in enumerate(st.players if seats_shown else ()):
             y = 38 + i * 15
             on = s == st.current or (s == st.turn and st.phase in ("spin", "harvest-colour",
                                                                     "famine-colour"))

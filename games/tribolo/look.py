@@ -26,7 +26,8 @@ FLIP_FRAMES = 6         # flip_<seat>_<1..6> in the sheet: squashed to 1 - i/6
 # the board: 33 x 24 native pixels a square (grid line included) look square at 480/350
 PITCH_X, PITCH_Y = 33, 24
 BOARD_TOP = 48
-STATUS_Y = 322          # text row 23
+STATUS_Y = 322          # text row 23 (the key line is below it)
+SCORES_AREA = pygame.Rect(0, 0, 640, 46)   # the three seats' boxes along the top
 KEYLINE_Y = 336         # text row 24
 
 @functools.cache

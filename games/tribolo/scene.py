@@ -27,9 +27,10 @@ import pygame
 import games
 from games.core import schema
 from games.tribolo import ai, rules, scores
-from games.tribolo.look import (BOARD_TOP, FRAME, GRID, PITCH_X, PITCH_Y, SEAT_FACE,
-                                 SEAT_LETTER, SEAT_LIGHT, STANDARD_BOARD, STATUS_Y, flip_sprite, frame_box,
-                                 key_bar, key_rects, tile_sprite)
+from games.tribolo.look import (BOARD_TOP, FRAME, GRID, PITCH_X, PITCH_Y, SCORES_AREA,
+                                 SEAT_FACE, SEAT_LETTER, SEAT_LIGHT, STANDARD_BOARD,
+                                 STATUS_Y, flip_sprite, frame_box, key_bar, key_rects,
+                                 tile_sprite)
 from games.tribolo.play import (SEATS, TriboloBoard, best_text, board_name, final_lines,
                                 first_lines, flip_order, possible_text, prompt_text,
                                 result_text, skipped_text)
@@ -199,8 +200,10 @@ class TriboloScene(GameScene):
         self.timeline.add("place", FLIP_GAP, cues=[(0.0, "dos_place")], area=())
         length = FLIP_GAP * (len(flips) - 1) + FLIP_TIME
         squares = [(sq, before.cell(*sq), new, FLIP_GAP * i) for i, sq in enumerate(flips)]
+        grid = self.grid       # the flipping tiles, and the dot on the last move when they end
+        dots = [m for m in (move, self.table.last_move) if isinstance(m, tuple)]
         self.timeline.add("flip", length, delay=FLIP_GAP, data=squares,
-                          area=self.grid.rect_all.inflate(4, 4),
+                          area=[grid.rect(*sq) for sq in list(flips) + dots],
                           cues=[(FLIP_GAP * i / length, "dos_flip") for i in range(len(flips))])
         skipped = () if after.is_over else before.skipped_after(move)
         if skipped:
@@ -387,13 +390,18 @@ class TriboloScene(GameScene):
         dos.centred(surface, self.named(how), 316, DARK_GREY)
 
     def draw(self, surface) -> None:
+        """The scores, the board, the status and key lines; the scores and the lines are
+        skipped when the surface's clip (the frame's change) misses them."""
+        clip = surface.get_clip()
         surface.fill(BLACK)
-        self.draw_scores(surface)
+        if clip.colliderect(SCORES_AREA):
+            self.draw_scores(surface)
         self.draw_board(surface)
-        text, colour = self.status_text()
-        dos.centred(surface, text[:78], STATUS_Y, colour or WHITE)
-        key_bar(surface, controls.key_line(self.app, self.cmds, KEY_LINE, self.in_hand()),
-                self.hover)
+        if clip.bottom > STATUS_Y - 2:
+            text, colour = self.status_text()
+            dos.centred(surface, text[:78], STATUS_Y, colour or WHITE)
+            key_bar(surface, controls.key_line(self.app, self.cmds, KEY_LINE, self.in_hand()),
+                    self.hover)
 
     def draw_scores(self, surface) -> None:
         st = self.state
