@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from games.ui import amiga, fonts, sprites
+from games.tripppin import ai, play, rules
+from games.tripppin.play import NAMES
+from games.ui import amiga, fonts, marks, sprites
 from games.ui.amiga import BLACK, BLUE, ORANGE, WHITE, tall
-from games.ui.board import SquareGrid
+from games.ui.board import SquareGrid, wrap
 
 SCREEN_TITLE = "Workbench release.   Menus: hold right mouse button, or F10/Tab/pad Start"
 PIECE_PEN = {"blue": BLUE, "orange": ORANGE}
@@ -132,3 +134,73 @@ def draw_title(surface: pygame.Surface, marked: bool = False) -> None:
     for line in TITLE_LINES:
         font.draw(surface, line, (inner.centerx - len(line) * font.width // 2, y), WHITE)
         y += 10 * k
+
+
+def draw_panel(surface, scene, state) -> None:
+    """The panel at the right: whose move, what it may do, the status line, the seats and
+    the suggestion. Reads the scene; changes nothing."""
+    lay = scene.layout
+    k = lay.k
+    font = fonts.get("topaz8x8")
+    p = lay.panel
+    x, y = p.x, p.y
+    chars = p.w // font.width
+    mover = state.turn if state.is_over else state.current
+    shown = next(iter(state.winners())) if state.is_over else mover
+    words = "wins!" if state.is_over else "to move"
+    box = pygame.Rect(x, y, lay.sw, lay.sh)
+    surface.fill(WHITE, lay.tile_in(box))
+    surface.blit(piece("pawn", shown, lay.k, marks.marks_on(scene.app)), box.topleft)
+    font.draw(surface, NAMES[shown], (box.right + 8, box.centery - 9), WHITE)
+    font.draw(surface, words, (box.right + 8, box.centery + 1), WHITE)
+    y = box.bottom + 4 * k
+    if state.is_over:
+        status = "CAN'T MOVE!" if state.blocked else "Game over."
+    else:
+        status = "MAKE A MOVE" if scene.table.human_to_move else "thinking..."
+    sbox = pygame.Rect(x, y, p.w, 12 * k)
+    surface.fill(PIECE_PEN[mover], sbox)
+    pygame.draw.rect(surface, WHITE, sbox, 1)
+    font.draw(surface, status, (sbox.centerx - len(status) * font.width // 2,
+                                sbox.centery - 4), WHITE if mover == "blue" else BLACK)
+    y = sbox.bottom + 4 * k
+    # the directions this piece may move now, drawn as a tile
+    dbox = pygame.Rect(p.right - lay.sw, y, lay.sw, lay.sh)
+    font.draw(surface, "Can move:", (x, dbox.centery - 4), WHITE)
+    tile = lay.tile_in(dbox)
+    draw_tile(surface, k, tile, ".")
+    draw_arrows(surface, k, tile, play.open_directions(state))
+    y = dbox.bottom + 6 * k
+    lines = []
+    if state.is_over:
+        winner = next(iter(state.winners()))
+        head = f"{NAMES[winner].upper()} WINS!"
+        why = (f"{NAMES[rules.other(winner)]} could not move." if state.blocked
+               else f"{NAMES[winner]} got round the course first.")
+        if winner == "blue":   # blue on the window's blue: on a white strip
+            surface.fill(WHITE, (x - 2, y - 1, len(head) * font.width + 4, 10))
+        font.draw(surface, head, (x, y), PIECE_PEN[winner])
+        y += 12
+        lines = wrap(why, chars) + [""]
+    text, colour = scene.status_text()          # the status line: a message or the hint
+    for line in lines + wrap(text, chars):
+        font.draw(surface, line, (x, y), colour or WHITE)
+        y += 10
+    t = scene.table
+    info = [f"{NAMES[pc] + ':':8}{t.seats[pc].capitalize():10}{state.progress(pc)}/5"
+            for pc in rules.PIECES]
+    info.append(f"Difficulty {ai.level_name(scene.settings['level'])}")
+    if scene.suggestion is not None:
+        sq, how = scene.suggestion
+        if isinstance(how, str):          # the solved board's verdict
+            text = f"Suggested: {rules.square_name(sq)}. {how}."
+        else:
+            text = (f"Suggested: {rules.square_name(sq)}, looking {how} move"
+                    f"{'s' if how != 1 else ''} ahead{'...' if scene.suggest_job else '.'}")
+        info += wrap(text, chars)
+    elif scene.suggest_job is not None or scene.truth_job is not None:
+        info.append("Looking for a move...")
+    y = p.bottom - len(info) * 10
+    for line in info:
+        font.draw(surface, line[:chars], (x, y), WHITE)
+        y += 10

@@ -40,11 +40,9 @@ import pygame
 from games.core import schema
 from games.tripppin import ai, play, rules
 from games.tripppin.look import (PIECE_PEN, SCREEN_TITLE, Layout, board_picture, draw_ants,
-                                 draw_arrows, draw_tile, draw_title, piece)
-from games.tripppin.play import NAMES
-from games.ui import amiga, controls, fonts, looks, marks
+                                 draw_panel, draw_title, piece)
+from games.ui import amiga, controls, looks, marks
 from games.ui.amiga import BLACK, BLUE, WHITE
-from games.ui.board import wrap
 from games.ui.boardinput import BoardInput
 from games.ui.commands import Command, Menu, MenuItem, choice
 from games.ui.scene import GameScene
@@ -439,7 +437,7 @@ class TripppinScene(GameScene):
             draw_ants(surface, lay.tile(self.suggestion[0]), lay.k, tl.clock)
         self._draw_pieces(surface, state)
         if surface.get_clip().colliderect(lay.panel.inflate(8, 8)):   # else nothing of it shows
-            self._draw_panel(surface, state)
+            draw_panel(surface, self, state)
         self.strip.draw(surface)
         if tl.running("beep"):
             amiga.display_beep(surface)
@@ -466,70 +464,3 @@ class TripppinScene(GameScene):
             r = pygame.Rect(0, 0, lay.sw, lay.sh)
             r.center = (px - gx, py - gy)
             surface.blit(piece("pawn", held, lay.k, marked), r.topleft)
-
-    def _draw_panel(self, surface, state) -> None:
-        lay = self.layout
-        k = lay.k
-        font = fonts.get("topaz8x8")
-        p = lay.panel
-        x, y = p.x, p.y
-        chars = p.w // font.width
-        mover = state.turn if state.is_over else state.current
-        shown = next(iter(state.winners())) if state.is_over else mover
-        words = "wins!" if state.is_over else "to move"
-        box = pygame.Rect(x, y, lay.sw, lay.sh)
-        surface.fill(WHITE, lay.tile_in(box))
-        surface.blit(piece("pawn", shown, lay.k, marks.marks_on(self.app)), box.topleft)
-        font.draw(surface, NAMES[shown], (box.right + 8, box.centery - 9), WHITE)
-        font.draw(surface, words, (box.right + 8, box.centery + 1), WHITE)
-        y = box.bottom + 4 * k
-        if state.is_over:
-            status = "CAN'T MOVE!" if state.blocked else "Game over."
-        else:
-            status = "MAKE A MOVE" if self.table.human_to_move else "thinking..."
-        sbox = pygame.Rect(x, y, p.w, 12 * k)
-        surface.fill(PIECE_PEN[mover], sbox)
-        pygame.draw.rect(surface, WHITE, sbox, 1)
-        font.draw(surface, status, (sbox.centerx - len(status) * font.width // 2,
-                                    sbox.centery - 4), WHITE if mover == "blue" else BLACK)
-        y = sbox.bottom + 4 * k
-        # the directions this piece may move now, drawn as a tile
-        dbox = pygame.Rect(p.right - lay.sw, y, lay.sw, lay.sh)
-        font.draw(surface, "Can move:", (x, dbox.centery - 4), WHITE)
-        tile = lay.tile_in(dbox)
-        draw_tile(surface, k, tile, ".")
-        draw_arrows(surface, k, tile, play.open_directions(state))
-        y = dbox.bottom + 6 * k
-        lines = []
-        if state.is_over:
-            winner = next(iter(state.winners()))
-            head = f"{NAMES[winner].upper()} WINS!"
-            why = (f"{NAMES[rules.other(winner)]} could not move." if state.blocked
-                   else f"{NAMES[winner]} got round the course first.")
-            if winner == "blue":   # blue on the window's blue: on a white strip
-                surface.fill(WHITE, (x - 2, y - 1, len(head) * font.width + 4, 10))
-            font.draw(surface, head, (x, y), PIECE_PEN[winner])
-            y += 12
-            lines = wrap(why, chars) + [""]
-        text, colour = self.status_text()          # the status line: a message or the hint
-        for line in lines + wrap(text, chars):
-            font.draw(surface, line, (x, y), colour or WHITE)
-            y += 10
-        t = self.table
-        info = [f"{NAMES[pc] + ':':8}{t.seats[pc].capitalize():10}{state.progress(pc)}/5"
-                for pc in rules.PIECES]
-        info.append(f"Difficulty {ai.level_name(self.settings['level'])}")
-        if self.suggestion is not None:
-            sq, how = self.suggestion
-            if isinstance(how, str):          # the solved board's verdict
-                text = f"Suggested: {rules.square_name(sq)}. {how}."
-            else:
-                text = (f"Suggested: {rules.square_name(sq)}, looking {how} move"
-                        f"{'s' if how != 1 else ''} ahead{'...' if self.suggest_job else '.'}")
-            info += wrap(text, chars)
-        elif self.suggest_job is not None or self.truth_job is not None:
-            info.append("Looking for a move...")
-        y = p.bottom - len(info) * 10
-        for line in info:
-            font.draw(surface, line[:chars], (x, y), WHITE)
-            y += 10
