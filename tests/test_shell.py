@@ -577,7 +577,9 @@ def test_bench_reports_the_figures(tmp_path):
     assert b["startup_s"] > 0 and b["peak_rss_mb"] > 0
     launcher = b["scenes"]["launcher"]
     for k in ("idle", "animating", "thinking"):
-        assert launcher[k]["median_ms"] is not None and launcher[k]["p99_ms"] is not None
+        assert launcher[k]["median_ms"] is not None
+    for k in ("animating", "thinking"):          # idle is one figure: CPU over a quiet spell
+        assert launcher[k]["p99_ms"] is not None
 
 
 def test_the_input_test_screen_keeps_its_text_inside_the_picture(make_app):
