@@ -280,6 +280,17 @@ def busy_search(seconds: float) -> int:
 
 # -- the displays ---------------------------------------------------------------------------
 
+def _die_with_parent() -> None:
+    """In the X server's process before it starts: end it if the bench is killed (a
+    timed-out run must not leave an X server behind)."""
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 class Xvfb:
     """An X server for the bench: $DISPLAY if set, else an Xvfb started here (and stopped
     when done), else none (``display`` is None and ``why`` says why)."""
@@ -301,7 +312,8 @@ class Xvfb:
                 continue
             proc = subprocess.Popen([exe, f":{n}", "-screen", "0", f"{size[0]}x{size[1]}x24",
                                      "-nolisten", "tcp", "-noreset"],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    preexec_fn=_die_with_parent)
             for _ in range(100):
                 if os.path.exists(f"/tmp/.X11-unix/X{n}") or proc.poll() is not None:
                     break
