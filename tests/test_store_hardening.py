@@ -832,3 +832,32 @@ def test_a_move_lands_in_a_frame_that_does_not_wait_for_the_disk(make_app, monke
     assert disk.calls
     assert app.store.load(scene.save_name, None)["moves"], "the move was kept"
     assert games.get("tribolo")
+
+
+KILLED_WRITER = r"""
+import os, sys, time
+sys.path.insert(0, sys.argv[2])
+from games.core import store as store_mod
+s = store_mod.Store(sys.argv[1], log=lambda t: None, background=True)
+s.save("saves/g", {"moves": [1]})
+s.flush()
+real = os.fsync
+def slow(fd):
+    time.sleep(0.2)          # a slow disk: the kill comes while the write waits on it
+    return real(fd)
+store_mod.os.fsync = slow
+s.save("saves/g", {"moves": [1, 2]})
+print("moved", flush=True)
+time.sleep(30)
+"""
+
+
+def test_killed_right_after_a_move_the_game_resumes_at_it_or_the_one_before(tmp_path):
+    p = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(tmp_path), str(ROOT)],
+                         stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "moved"
+    p.kill()                                        # kill -9 while the write is in flight
+    p.wait()
+    got = make_store(tmp_path).load("saves/g", None)
+    assert got in ({"moves": [1]}, {"moves": [1, 2]})
+    assert not list((tmp_path / "saves").glob("*.bad*")), "nothing half-written"
