@@ -125,22 +125,33 @@ CACHE_LIMIT = 50_000
 _BOX: dict = {}
 
 
-def box_p(i: int, r: int, b: int) -> float:
-    """Estimated chance that red wins box i (0-8) with red pegs r and blue pegs b."""
+def _remember(memo: dict, key, value):
+    """Keep ``value`` in a bounded memo (emptied past CACHE_LIMIT entries) and return it."""
+    if len(memo) > CACHE_LIMIT:         # a long session's memory stays bounded
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _box_value(memo: dict, i: int, r: int, b: int, params=None) -> float:
+    """Red's chance in box i from both sides' strength under ``params`` (memoised)."""
     key = (i << 18) | (r << 9) | b
-    v = _BOX.get(key)
+    v = memo.get(key)
     if v is None:
         if r == 0x1FF:
             v = 1.0
         elif b == 0x1FF:
             v = 0.0
         else:
-            x = _strength(i, r, b) - _strength(i, b, r)
+            x = _strength(i, r, b, params) - _strength(i, b, r, params)
             v = 1.0 / (1.0 + math.exp(-x))
-        if len(_BOX) > CACHE_LIMIT:     # a long session's memory stays bounded
-            _BOX.clear()
-        _BOX[key] = v
+        v = _remember(memo, key, v)
     return v
+
+
+def box_p(i: int, r: int, b: int) -> float:
+    """Estimated chance that red wins box i (0-8) with red pegs r and blue pegs b."""
+    return _box_value(_BOX, i, r, b)
 
 
 _SELF: dict = {}
@@ -157,9 +168,7 @@ def box_self(i: int, own: int, opp: int) -> float:
             v = 0.0
         else:
             v = 1.0 / (1.0 + math.exp(1.0 - _strength(i, own, opp, SELF_PARAMS)))
-        if len(_SELF) > CACHE_LIMIT:
-            _SELF.clear()
-        _SELF[key] = v
+        v = _remember(_SELF, key, v)
     return v
 
 
@@ -249,20 +258,7 @@ _MID: dict = {}
 
 def box_mid(i: int, r: int, b: int) -> float:
     """Level 2's box value: as ``box_p``, with level 2's weights (MID_PARAMS)."""
-    key = (i << 18) | (r << 9) | b
-    v = _MID.get(key)
-    if v is None:
-        if r == 0x1FF:
-            v = 1.0
-        elif b == 0x1FF:
-            v = 0.0
-        else:
-            x = _strength(i, r, b, MID_PARAMS) - _strength(i, b, r, MID_PARAMS)
-            v = 1.0 / (1.0 + math.exp(-x))
-        if len(_MID) > CACHE_LIMIT:
-            _MID.clear()
-        _MID[key] = v
-    return v
+    return _box_value(_MID, i, r, b, MID_PARAMS)
 
 
 def _mid_value(R, B):
@@ -345,9 +341,7 @@ def _feat(i, own, opp):
     key = (i << 18) | (own << 9) | opp
     f = _FEAT.get(key)
     if f is None:
-        if len(_FEAT) > CACHE_LIMIT:
-            _FEAT.clear()
-        f = _FEAT[key] = box_features(i, own, opp)
+        f = _remember(_FEAT, key, box_features(i, own, opp))
     return f
 
 
@@ -379,9 +373,7 @@ def box_q(i: int, r: int, b: int, turn: int) -> float:
                  + w[3] * (fr[3] - fb[3]) + w[4] * s
                  + w[5] * (fr[0] if turn == 0 else -fb[0]))
             v = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
-        if len(_Q) > CACHE_LIMIT:
-            _Q.clear()
-        _Q[key] = v
+        v = _remember(_Q, key, v)
     return v
 
 
@@ -531,11 +523,7 @@ def _best_in_box_q(i, r, b, holes, seat, remove, turn):
             v = -v
         if best is None or v > best[0]:
             best = (v, h)
-    got = (best[0] if seat == 0 else -best[0], best[1])
-    if len(_BESTQ) > CACHE_LIMIT:
-        _BESTQ.clear()
-    _BESTQ[key] = got
-    return got
+    return _remember(_BESTQ, key, (best[0] if seat == 0 else -best[0], best[1]))
 
 
 def go1(R, B, seat, extra=True) -> float:
