@@ -14,6 +14,15 @@ from operator import attrgetter
 
 
 class FrozenState:
+    # slots that only remember work (legal moves and the like), recomputed when None
+    _caches: tuple = ()
+
+    def forget(self) -> None:
+        """Drop what the state only remembers to save work (see ``_caches``): a table's
+        history of thousands of positions then holds the positions alone."""
+        for name in self._caches:
+            object.__setattr__(self, name, None)
+
     def __setattr__(self, name, value):
         raise AttributeError("State is immutable")
 

@@ -222,6 +222,9 @@ class Table:
         del self.moves[self.index:]
         del self._played[self.index:]
         self.states.append(nxt)
+        forget = getattr(s, "forget", None)   # the position left behind keeps no caches
+        if forget is not None:
+            forget()
         self.moves.append(text)
         self._played.append(move)
         self.index += 1

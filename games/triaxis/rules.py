@@ -19,7 +19,8 @@ setup is out; the last seat in wins.
 
 Representation
 --------------
-Zones are indices ``row * width + col`` (see ``island.py``).  ``state.cells`` is a tuple
+Zones are indices ``row * width + col`` (see ``island.py``).  ``state.cells`` is a bytes
+object (a sequence of small ints, one byte a zone, so a long game's history stays small)
 with one int per zone: 0 empty (or sea), else ``seat_number * 8 + size`` where
 ``seat_number`` is 1-6 (seat order) and size 1-6.  Moves are tuples:
 
@@ -196,10 +197,11 @@ class State(FrozenState):
                  "_colour", "_owed", "_round", "_max", "_won", "_hash", "_legal")
 
     is_chance_phases = ("spin", "harvest-colour", "famine-colour")
+    _caches = ("_legal",)
 
     def __init__(self, isl, names, alloc, cells, turn, phase, points=0, colour="",
                  owed=(), round_=1, max_rounds=None, won=()):
-        self._fields(_isl=isl, _names=tuple(names), _alloc=tuple(alloc), _cells=tuple(cells),
+        self._fields(_isl=isl, _names=tuple(names), _alloc=tuple(alloc), _cells=bytes(cells),
                      _turn=turn, _phase=phase, _points=points, _colour=colour,
                      _owed=tuple(owed), _round=round_, _max=max_rounds, _won=tuple(won),
                      _hash=None, _legal=None)

@@ -263,6 +263,7 @@ class State(FrozenState):
     """One position: board, grey squares, tiles and the seat to move.  Immutable."""
 
     __slots__ = ("_geo", "_grey", "_bb", "_cur", "_hash", "_moves")
+    _caches = ("_moves",)
 
     players = PLAYERS
     is_chance = False
