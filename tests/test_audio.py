@@ -325,3 +325,30 @@ def test_mute_does_not_announce_a_missing_device(monkeypatch):
     a.set_enabled(False)
     a.set_enabled(True)
     assert len(said) == 1
+
+
+def test_muted_no_mixer_runs_and_sound_on_opens_it_again(messages):
+    """While muted no mixer is open (its audio thread would wake every few ms); sound on
+    opens it and loads the effects again, and a device that was there is not called
+    missing."""
+    import pygame
+    pygame.mixer.quit()
+    a = Audio(enabled=False, log=messages.append)
+    try:
+        assert not a.available and not a.no_device and pygame.mixer.get_init() is None
+        assert set(a.names()) == EXPECTED
+        a.set_enabled(True)
+        assert a.available and pygame.mixer.get_init() is not None
+        a.play("ui_select")
+        assert list(a.played) == ["ui_select"]
+        a.set_enabled(False)
+        assert not a.available and not a.no_device and pygame.mixer.get_init() is None
+        a.play("ui_select")
+        a.set_enabled(True)
+        a.set_volume(0.25)
+        a.play("dos_flip")
+        assert list(a.played) == ["ui_select", "dos_flip"]
+        assert all(s.get_volume() == pytest.approx(0.25, abs=0.01) for s in a._sounds.values())
+        assert messages == []
+    finally:
+        a.close()

@@ -514,7 +514,7 @@ class App:
                 return self._draw()
             if not rects:
                 return
-        for clip in rects or (None,):
+        for clip in draw_clips(rects, surface.get_rect()):
             surface.set_clip(clip)
             for scene in self.stack[first:]:
                 if scene.native_size == top.native_size:
@@ -574,6 +574,23 @@ def merge_rects(rects, bounds: pygame.Rect, most: float = 0.5, parts: int = 4):
     if sum(r.w * r.h for r in out) >= most * bounds.w * bounds.h:
         return None
     return out
+
+
+def draw_clips(rects, bounds: pygame.Rect, most: float = 1 / 8) -> tuple:
+    """The clips a frame's changes are drawn in: one pass over the scenes costs the same
+    Python whatever its clip, so changes whose bounding box is small (at most ``most`` of
+    the picture, or not three times their own area) are drawn in one pass over that box;
+    only what changed is presented either way (what is drawn outside it is what the last
+    frame showed there). ``(None,)``: the whole picture."""
+    if not rects:
+        return (None,)
+    if len(rects) == 1:
+        return tuple(rects)
+    box = rects[0].unionall(rects[1:])
+    area = box.w * box.h
+    if area <= most * bounds.w * bounds.h or area <= 3 * sum(r.w * r.h for r in rects):
+        return (box,)
+    return tuple(rects)
 
 
 STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")

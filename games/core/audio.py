@@ -6,6 +6,9 @@ committed); an effect's name is its file name without ".wav", e.g. ``audio.play(
 No sound device, a missing or corrupt file, an unknown name: the program carries on silently
 and says so in one sentence through ``log`` (once per problem, never per play).
 
+The mixer is open only while sound is on: muted, no audio thread wakes (an idle frame then
+costs nothing); turning sound on opens it again and loads the effects (a few ms).
+
 DOS effects (names starting ``dos_``) share one reserved mixer channel, because the PC
 speaker has one voice: a new DOS sound cuts off the one playing. Everything else takes any
 free channel.
@@ -46,7 +49,8 @@ def _reason(exc: BaseException) -> str:
 class Audio:
     """Loads every sounds/*.wav at start-up and plays them by name.
 
-    available: a mixer is open (False: no device, running silently).
+    available: a mixer is open (False: muted, or no device and running silently).
+    no_device: the last try to open one failed.
     enabled:   the user's sound on/off setting.
     volume:    0.0..1.0, applied to every sound.
     played:    names actually handed to the mixer, most recent last (the last 256).
@@ -67,13 +71,16 @@ class Audio:
         self._speaker = None
         self._play_failed = False
         self._unsaid = ""            # a missing device is not announced while muted
+        self._said_no_device = False
+        self.no_device = False       # the last try to open a mixer failed
         try:
             self.volume = _clamp01(volume)
         except (TypeError, ValueError):
             self.volume = 0.8
         try:
-            self._open_mixer()
-            self._load_all()
+            if self.enabled:
+                self._open_mixer()
+            self._load_all()         # muted: the files are checked, the mixer waits
         except Exception as exc:  # never raise out of start-up
             self._say(f"Sound failed to start ({_reason(exc)}); playing silently.")
             self._shut_mixer()
@@ -81,16 +88,29 @@ class Audio:
     # ---------------------------------------------------------------- public API
 
     def set_enabled(self, on: bool) -> None:
-        self.enabled = bool(on)
+        on = bool(on)
+        if on == self.enabled:
+            return
+        self.enabled = on
         if self.enabled and self._unsaid:      # muted at start: say it when sound is asked for
             message, self._unsaid = self._unsaid, ""
             self._say(message)
-        if not self.enabled:
+        if self.enabled:
+            try:
+                self._open_mixer()
+                if self.available:
+                    self._load_sounds()
+            except Exception as exc:
+                self._say(f"Sound failed to start ({_reason(exc)}); playing silently.")
+                self._shut_mixer()
+        else:                                  # no audio thread while muted
             for sound in self._sounds.values():
                 try:
                     sound.stop()
                 except Exception:
                     pass
+            self._sounds.clear()
+            self._shut_mixer()
 
     def set_volume(self, v: float) -> None:
         self.volume = _clamp01(v)
@@ -154,17 +174,20 @@ class Audio:
             pass
 
     def _open_mixer(self) -> None:
+        if self.available:
+            return
         if pygame is None:
-            self._say(f"No sound device ({_IMPORT_ERROR}); playing silently.")
+            self._no_device(_IMPORT_ERROR)
             return
         try:
             if pygame.mixer.get_init() is None:
                 pygame.mixer.init(frequency=FREQUENCY, size=-16, channels=2, buffer=BUFFER)
                 self._owns_mixer = True
         except Exception as exc:  # pygame.error: no device / no driver
-            self._say(f"No sound device ({_reason(exc)}); playing silently.")
+            self._no_device(_reason(exc))
             return
         self.available = True
+        self.no_device = False
         try:
             if pygame.mixer.get_num_channels() < 2:
                 pygame.mixer.set_num_channels(8)
@@ -172,6 +195,29 @@ class Audio:
             self._speaker = pygame.mixer.Channel(0)
         except Exception:
             self._speaker = None
+
+    def _no_device(self, reason: str) -> None:
+        self.no_device = True
+        if not self._said_no_device:         # said once, however often sound is turned on
+            self._said_no_device = True
+            self._say(f"No sound device ({reason}); playing silently.")
+
+    def _load_sounds(self) -> None:
+        """The mixer's copies of the known effects (after it opened again)."""
+        for name in sorted(self._known):
+            if name in self._sounds:
+                continue
+            path = self.sounds_dir / f"{name}.wav"
+            try:
+                sound = pygame.mixer.Sound(file=str(path))
+                if sound.get_length() <= 0:
+                    raise ValueError("no audio data")
+                sound.set_volume(self.volume)
+                self._sounds[name] = sound
+            except Exception as exc:
+                self._known.discard(name)
+                self._broken.add(name)
+                self._say(f"Skipping sound file {path} ({_reason(exc)}).")
 
     def _shut_mixer(self) -> None:
         self._speaker = None

@@ -212,7 +212,7 @@ class SettingsScene(LauncherBase):
             Item("Full screen", value=on_off("fullscreen"), on_change=toggle("fullscreen"),
                  hint="F11 or Alt+Enter toggles it anywhere."),
             Item("Sound", value=lambda: ("on" if s["sound"] else "off")
-                 + (" (no device)" if not self.app.audio.available else ""),
+                 + (" (no device)" if self.app.audio.no_device else ""),
                  on_change=toggle("sound")),
             Item("Volume", value=lambda: "#" * s["volume"] + "." * (10 - s["volume"]),
                  on_change=volume),
