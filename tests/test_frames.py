@@ -158,3 +158,37 @@ def test_the_attract_loop_shows_what_the_whole_picture_shows(make_app):
     while len(attract.games_shown) < 2 and run.frames < 3000:
         run.step()
     assert attract.games_shown and run.partial_frames > 0
+
+
+@pytest.mark.parametrize("name", ["tripppin", "triple3"])
+def test_a_blink_is_drawn_once_a_phase_and_then_put_back(make_app, name):
+    """A blink alone (Tripppin's X's, Triple 3's cursor hole) is drawn for each of its two
+    pictures once; later toggles put those pictures back (no drawing, no scaling), and the
+    window is still what the whole picture shows, frame after frame."""
+    clock = Clock()
+    app = make_app(clock=clock, anim_speed=1.0, mute=True, window_size=(1366, 768))
+    run = Checked(app, clock)
+    scene = app.push(games.get(name).scene_factory()(app, seed=7))
+    run.step(3)
+    for k in getattr(scene, "bench_start_keys", ("return",)):
+        run.key(k, 5)
+    run.key("right", 120)                         # a cursor shown; the dice settle
+    draws = []
+    real_draw = scene.draw
+
+    def counted(surface):
+        draws.append(app.frame)
+        real_draw(surface)
+    scene.draw = counted
+    toggles = stepped_draws = 0
+    for _ in range(200):                          # over three seconds: ten toggles
+        before, shown = len(draws), app.display.presented
+        clock.t += 1 / 60
+        app.step()
+        stepped_draws += len(draws) - before
+        toggles += app.display.presented - shown
+        picture = window_hash(app)
+        app.present_whole()
+        assert window_hash(app) == picture, f"frame {app.frame} differs from the whole"
+    assert toggles >= 8, "the blink toggled"
+    assert stepped_draws <= 3, f"{stepped_draws} draws for {toggles} toggles"

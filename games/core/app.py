@@ -28,7 +28,7 @@ import pygame  # noqa: E402
 from . import store as store_mod  # noqa: E402
 from .audio import Audio  # noqa: E402
 from .chord import MouseChord  # noqa: E402
-from .display import Display, init_video  # noqa: E402
+from .display import BlinkRect, Display, init_video  # noqa: E402
 from .input import Action, Input, load_controller_mappings  # noqa: E402
 from .worker import Worker  # noqa: E402
 
@@ -164,6 +164,7 @@ class App:
         self.frame = 0
         self.dirty = True                    # redraw and present the whole picture
         self._damage: list = []              # native rectangles that changed this frame
+        self._kept: dict = {}                # a blink's pictures, shown again (see _blink)
         self.partial = True                  # False: every change redraws the whole picture
         self._frame_at = 0.0                 # perf_counter() when the last frame began
         self._slept = 0.0                    # how long the loop chose to sleep before it
@@ -432,9 +433,10 @@ class App:
             self._toasts = [t for t in self._toasts if t[1] > now]
             self.dirty = True
         if self.dirty or self.frame == 0 or (self._damage and not self.partial):
+            self._kept.clear()
             self._draw()
         elif self._damage:
-            self._draw(self._damage)
+            self._blink(self._damage)
         self.dirty = False
         self._damage = []
         self.frame += 1
@@ -491,6 +493,37 @@ class App:
         if top.accepts(action):
             top.handle(action)
         self.dirty = True
+
+    def _blink(self, damage: list) -> None:
+        """Draw a frame's changes; when they are only blinks (BlinkRects), a picture of
+        them shown before since the last other change is put back instead (a blink costs
+        a copy, not a draw and a scaling); any other change forgets those pictures."""
+        if not all(isinstance(r, BlinkRect) for r in damage):
+            self._kept.clear()
+            self._draw(damage)
+            return
+        key = (id(self.top), len(self.stack),
+               tuple(sorted((tuple(r), repr(r.key)) for r in damage)))
+        kept = self._kept.get(key)
+        canvas = self.last_native
+        if kept is not None and canvas is not None and self.display.show_kept(kept[1]):
+            for r, picture in kept[0]:
+                canvas.blit(picture, r.topleft)
+            return
+        self._draw(damage)
+        canvas = self.last_native
+        shown = self.display.keep()
+        if canvas is None or shown is None:
+            return
+        bounds = canvas.get_rect()
+        native = []
+        for r in damage:
+            r = pygame.Rect(r).clip(bounds)
+            if r.w and r.h:
+                native.append((r, canvas.subsurface(r).copy()))
+        if len(self._kept) >= 8:
+            self._kept.clear()
+        self._kept[key] = (native, shown)
 
     def present_whole(self) -> None:
         """Draw and present the whole picture now (what a frame that only presented its

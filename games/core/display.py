@@ -53,6 +53,17 @@ class DisplayUnavailable(RuntimeError):
     """There is no screen to show anything on (the message is the sentence to print)."""
 
 
+class BlinkRect(pygame.Rect):
+    """A native rectangle that changed only because a blink toggled: ``key`` says which of
+    its pictures it shows now (e.g. the blink's phase). While nothing else changes, a
+    picture of it that was presented once is shown again as it was, without drawing or
+    scaling (the app keeps them; any other change forgets them)."""
+
+    def __init__(self, rect, key):
+        super().__init__(rect)
+        self.key = key
+
+
 def init_video() -> None:
     """Start SDL's video, refusing to run invisibly: if no driver was asked for (no
     SDL_VIDEODRIVER) and SDL could only find its "offscreen" or "dummy" driver, or none,
@@ -256,6 +267,7 @@ class Display:
         self._axes: dict = {}          # (native, window) -> Axis, per axis
         self._ax = self._ay = None     # this layout's axes, when a change can be scaled alone
         self._whole = True             # the next present shows the whole window
+        self._parts = None             # the window rects of the last partial present
         self.presented = 0             # presents of any kind
         self.presented_whole = 0       # of the whole picture
         pygame.display.set_caption(title)
@@ -416,6 +428,7 @@ class Display:
             self._present_rects(native, rects)
             return
         self._whole = False
+        self._parts = None
         self.presented_whole += 1
         target = self._target
         size = self.dest.size
@@ -459,7 +472,27 @@ class Display:
             shown.append(whole.move(dest.topleft))
         if shown:
             pygame.display.update(shown)
+        self._parts = [r.move(-dest.x, -dest.y) for r in shown]
         self.presented += 1
+
+    def keep(self) -> list | None:
+        """Copies of the window pixels the last partial present put up (to show again with
+        ``show_kept``); None when the last present was whole, or there is no target."""
+        if self._parts is None or self._target is None or self._whole:
+            return None
+        return [(r, self._target.subsurface(r).copy()) for r in self._parts]
+
+    def show_kept(self, kept) -> bool:
+        """Put pixels kept by ``keep`` back and present them; False (nothing done) when the
+        window changed since (the caller then draws)."""
+        self._check_window()
+        if self._whole or self._target is None or not kept:
+            return False
+        for r, picture in kept:
+            self._target.blit(picture, r.topleft)
+        pygame.display.update([r.move(self.dest.topleft) for r, _ in kept])
+        self.presented += 1
+        return True
 
     def input_fd(self) -> int | None:
         """The X server's connection (a file to wait on for input), or None where there is

@@ -287,7 +287,7 @@ class Triple3Scene(GameScene):
             return True
         damage = []
         if visual[0] != before[0]:
-            damage += self.flashing()
+            damage += self.blinked(self.flashing(), visual[0])
         if visual[1] != before[1]:
             damage.append(self.layout.panel.inflate(8, 8))   # "The computer is thinking..."
         return damage

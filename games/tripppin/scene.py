@@ -323,8 +323,9 @@ class TripppinScene(GameScene):
         damage = []
         if not full and blink != self._visual[0] and not state.is_over:
             # the flashing X's: only their squares change
-            damage += [lay.cell(sq) for sq in (state.target(p) for p in rules.PIECES)
-                       if sq is not None]
+            damage += self.blinked([lay.cell(sq) for sq in (state.target(p) for p in
+                                                             rules.PIECES) if sq is not None],
+                                   blink)
         if not full and busy != self._visual[1]:
             damage.append(lay.panel.inflate(8, 8))        # "thinking...", the search line
         self._visual = (blink, busy)

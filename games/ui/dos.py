@@ -347,24 +347,26 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
     import math
     cx, cy = centre
     n = len(segments)
-    step = 2 * math.pi / n
+    sin, cos, tau = math.sin, math.cos, 2 * math.pi
+    ry = radius * squash
 
-    def at(a, r):
-        return (round(cx + r * math.sin(a)), round(cy - r * squash * math.cos(a)))
+    def at(a, r, ry):
+        return (round(cx + r * sin(a)), round(cy - ry * cos(a)))
 
-    base = angle * 2 * math.pi
+    base = angle * tau
+    # the rim at eighths of a segment: every segment's arc and edge are points of it
+    m = 8 * n
+    rim_pts = [at(base + tau * j / m, radius, ry) for j in range(m)]
+    f = font()
     for i, (label, fill, fg) in enumerate(segments):
-        a0 = base + (i - 0.5) * step
-        pts = [(cx, cy)] + [at(a0 + step * k / 8, radius) for k in range(9)]
-        pygame.draw.polygon(surface, fill, pts)
-        pygame.draw.line(surface, rim, (cx, cy), at(a0, radius))
-        mid = base + i * step
-        tx, ty = at(mid, radius * 0.68)
-        f = font()
+        first = 8 * i - 4                    # the segment spans half a step either side
+        arc = [rim_pts[(first + k) % m] for k in range(9)]
+        pygame.draw.polygon(surface, fill, [(cx, cy)] + arc)
+        pygame.draw.line(surface, rim, (cx, cy), arc[0])
+        tx, ty = at(base + tau * i / n, radius * 0.68, ry * 0.68)
         w = f.size(label)[0]
         f.draw(surface, label, (tx - w // 2, ty - f.height // 2), fg)
-    pts = [at(base + 2 * math.pi * k / 48, radius) for k in range(48)]
-    pygame.draw.polygon(surface, rim, pts, 1)
+    pygame.draw.polygon(surface, rim, rim_pts, 1)
     pygame.draw.circle(surface, rim, (cx, cy), 3)
     # the pointer: a triangle above the rim, pointing down at the chosen segment
     top = cy - round(radius * squash)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 
 from games.core.app import Scene
+from games.core.display import BlinkRect
 from games.ui import fonts, looks
 from games.ui.board import wrap
 from games.ui.customer import CustomerRules
@@ -663,6 +664,12 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
         """The game's own next change that no input brings (a blink: seconds until it
         toggles, e.g. ``self.timeline.until_toggle(period)``); None: none."""
         return None
+
+    @staticmethod
+    def blinked(rects, key) -> list:
+        """A blink's changed rectangles, marked with what it shows now (``key``, e.g. its
+        phase): while nothing else changes, each phase is drawn once and then put back."""
+        return [BlinkRect(r, key) for r in rects]
 
     def record_once(self) -> None:
         """The finished game's result, kept once (however often its end is shown)."""
