@@ -502,7 +502,8 @@ def test_schema_fields():
 # -- one Tricade per data folder; the command line's edges ------------------------------------
 
 APP_ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+               PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PYTHONFAULTHANDLER="1")   # a hang killed by SIGABRT shows every thread's stack
 
 
 def start_main(data, *args, **kw):
@@ -571,7 +572,10 @@ def test_a_second_store_in_the_same_process_is_refused_too(tmp_path):
 
 def test_ctrl_c_ends_quietly(tmp_path):
     data = tmp_path / "data"
-    app = start_main(data, "--frames", "1000000", "triaxis", start_new_session=True)
+    # as a terminal starts it: in the foreground, Ctrl+C not ignored (a test run in the
+    # background of a shell inherits SIGINT ignored, and so would the app)
+    app = start_main(data, "--frames", "1000000", "triaxis", start_new_session=True,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         wait_for_lock(app, data)
         os.killpg(app.pid, signal.SIGINT)                       # as the terminal sends it
