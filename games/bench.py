@@ -381,6 +381,8 @@ def child_scenes(size: tuple, frames: int, idle_seconds: float, only=None) -> di
     with tempfile.TemporaryDirectory() as d:
         app = App(Options(data_dir=d, window_size=size, mute=True, fullscreen=False,
                           scale="aspect"))
+        from games.core.app import freeze_start_up
+        freeze_start_up()                     # as the program's loop does after its first frame
         report["driver"] = __import__("pygame").display.get_driver()
         report["window"] = list(app.display.window.get_size())
         scenes = {}
