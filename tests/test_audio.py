@@ -352,3 +352,20 @@ def test_muted_no_mixer_runs_and_sound_on_opens_it_again(messages):
         assert messages == []
     finally:
         a.close()
+
+
+def test_muted_start_tells_of_a_bad_file_only_when_the_mixer_refuses_it(tmp_path, messages):
+    shutil.copy(SOUNDS / "ui_move.wav", tmp_path)
+    (tmp_path / "broken.wav").write_bytes(bytes(range(256)) * 8)
+    a = Audio(sounds_dir=tmp_path, enabled=False, log=messages.append)
+    try:
+        assert a.names() == ["ui_move"] and messages == []
+        a.set_enabled(True)
+        assert a.available and a.names() == ["ui_move"]
+        assert len(messages) == 1 and "broken.wav" in messages[0]
+        a.set_enabled(False)
+        a.set_enabled(True)
+        a.play("ui_move")
+        assert list(a.played) == ["ui_move"] and len(messages) == 1
+    finally:
+        a.close()

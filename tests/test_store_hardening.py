@@ -574,8 +574,11 @@ def test_ctrl_c_ends_quietly(tmp_path):
     data = tmp_path / "data"
     # as a terminal starts it: in the foreground, Ctrl+C not ignored (a test run in the
     # background of a shell inherits SIGINT ignored, and so would the app)
-    app = start_main(data, "--frames", "1000000", "triaxis", start_new_session=True,
-                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)   # the child: default
+    try:
+        app = start_main(data, "--frames", "1000000", "triaxis", start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, old)
     try:
         wait_for_lock(app, data)
         os.killpg(app.pid, signal.SIGINT)                       # as the terminal sends it

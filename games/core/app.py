@@ -302,10 +302,12 @@ class App:
     # -- the loop ---------------------------------------------------------------------------
     def run(self, frames: int | None = None) -> int:
         frames = frames if frames is not None else self.options.frames
+        frozen = False
         try:
             while self.running:
                 self.step()
-                if self.frame == 1:
+                if not frozen:
+                    frozen = True
                     freeze_start_up()
                 if frames is not None and self.frame >= frames:
                     break
@@ -501,7 +503,7 @@ class App:
         """Draw a frame's changes; when they are only blinks (BlinkRects), a picture of
         them shown before since the last other change is put back instead (a blink costs
         a copy, not a draw and a scaling); any other change forgets those pictures."""
-        if not all(isinstance(r, BlinkRect) for r in damage):
+        if not all(isinstance(r, BlinkRect) and r.key is not None for r in damage):
             self._kept.clear()
             self._draw(damage)
             return
@@ -516,7 +518,8 @@ class App:
         self._draw(damage)
         canvas = self.last_native
         shown = self.display.keep()
-        if canvas is None or shown is None:
+        if canvas is None or shown is None:   # presented whole (a new layout, perhaps)
+            self._kept.clear()
             return
         bounds = canvas.get_rect()
         native = []

@@ -72,6 +72,7 @@ class Audio:
         self._play_failed = False
         self._unsaid = ""            # a missing device is not announced while muted
         self._said_no_device = False
+        self._unsure: dict = {}      # name -> said: failed the header check, no mixer to ask
         self.no_device = False       # the last try to open a mixer failed
         try:
             self.volume = _clamp01(volume)
@@ -203,7 +204,21 @@ class Audio:
             self._say(f"No sound device ({reason}); playing silently.")
 
     def _load_sounds(self) -> None:
-        """The mixer's copies of the known effects (after it opened again)."""
+        """The mixer's copies of the known effects (after it opened again), and another
+        try at files only checked without a mixer."""
+        unsure, self._unsure = self._unsure, {}
+        for name, said in sorted(unsure.items()):
+            path = self.sounds_dir / f"{name}.wav"
+            try:
+                sound = pygame.mixer.Sound(file=str(path))
+                if sound.get_length() <= 0:
+                    raise ValueError("no audio data")
+            except Exception as exc:
+                if not said:
+                    self._say(f"Skipping sound file {path} ({_reason(exc)}).")
+                continue
+            self._broken.discard(name)
+            self._known.add(name)
         for name in sorted(self._known):
             if name in self._sounds:
                 continue
@@ -255,7 +270,11 @@ class Audio:
                     _check_wav_header(path)
             except Exception as exc:
                 self._broken.add(name)
-                self._say(f"Skipping sound file {path} ({_reason(exc)}).")
+                said = self.enabled or self.available
+                if not self.available:            # the mixer may read what wave cannot
+                    self._unsure[name] = said
+                if said:                          # muted: told if the mixer refuses it too
+                    self._say(f"Skipping sound file {path} ({_reason(exc)}).")
                 continue
             self._known.add(name)
 

@@ -59,6 +59,8 @@ class BlinkRect(pygame.Rect):
     picture of it that was presented once is shown again as it was, without drawing or
     scaling (the app keeps them; any other change forgets them)."""
 
+    key = None       # a rect made from one (clip, move, inflate) is no longer a blink
+
     def __init__(self, rect, key):
         super().__init__(rect)
         self.key = key
