@@ -8,6 +8,8 @@ Also: an idle scene draws and presents nothing, and the loop sleeps while nothin
 
 import hashlib
 
+import hypothesis
+import hypothesis.strategies as st
 import pygame
 import pytest
 
@@ -192,3 +194,45 @@ def test_a_blink_is_drawn_once_a_phase_and_then_put_back(make_app, name):
         assert window_hash(app) == picture, f"frame {app.frame} differs from the whole"
     assert toggles >= 8, "the blink toggled"
     assert stepped_draws <= 3, f"{stepped_draws} draws for {toggles} toggles"
+
+
+def scaled_row(src: int, dst: int) -> list:
+    """Which native pixel each window pixel of a row shows, as pygame scales a whole row."""
+    row = pygame.Surface((src, 1), 0, 32)
+    for i in range(src):
+        row.set_at((i, 0), (i & 255, i >> 8, 0))
+    out = pygame.transform.scale(row, (dst, 1))
+    return [out.get_at((j, 0))[0] + (out.get_at((j, 0))[1] << 8) for j in range(dst)]
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(src=st.sampled_from([256, 350, 480, 512, 640]),
+                  factor=st.floats(1.0, 7.0), a=st.integers(0, 10_000), n=st.integers(1, 240),
+                  asks=st.integers(1, 4))
+def test_an_axis_covers_a_change_with_spans_that_scale_as_the_whole(src, factor, a, n, asks):
+    """Every span of a change's cover, scaled by pygame on its own, shows exactly the
+    native pixels the whole row shows there; the spans cover the change, end to start;
+    a change asked for again (an animation's) gets a cover no dearer than its first."""
+    from games.core.display import Axis
+    dst = max(src, round(src * factor))
+    whole = scaled_row(src, dst)
+    axis = Axis(src, dst)
+    n0 = a % src
+    n1 = min(src, n0 + n)
+    first = axis.spans(n0, n1)
+    spans = first
+    for _ in range(asks + Axis.HOT):
+        spans = axis.spans(n0, n1)
+    assert axis.cost(spans) <= axis.cost(first)
+    for cover in (first, spans):
+        assert cover[0][0] <= n0 and cover[-1][1] >= n1
+        for (_, q, _, b), (p, _, c, _) in zip(cover, cover[1:]):
+            assert p <= q and c <= b, "spans join"
+        for x0, x1, w0, w1 in cover:
+            piece = pygame.Surface((x1 - x0, 1), 0, 32)
+            for i in range(x0, x1):
+                piece.set_at((i - x0, 0), (i & 255, i >> 8, 0))
+            alone = pygame.transform.scale(piece, (w1 - w0, 1))
+            shown = [alone.get_at((j, 0))[0] + (alone.get_at((j, 0))[1] << 8)
+                     for j in range(w1 - w0)]
+            assert shown == whole[w0:w1], f"span {x0}..{x1} scaled alone differs"

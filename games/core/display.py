@@ -124,68 +124,118 @@ _KNOWN = None
 class Axis:
     """One axis of a scaled picture, cut into spans that scale alone exactly as in the
     whole: ``spans(n0, n1)`` gives (native start, native end, window start, window end) of
-    the fewest such spans covering native pixels n0..n1-1."""
+    spans covering native pixels n0..n1-1, each of which, scaled on its own, lands exactly
+    as in the whole picture.
+
+    A change seen for the first time gets a quick cover (one span a little wider than it,
+    or the axis's short tiles); one that keeps coming back (an animation's, a blink's) gets,
+    once, the cover that costs least to scale: the fewest and tightest spans within
+    ``SEARCH`` native pixels of it."""
 
     TILE = 32           # the longest tile (native pixels)
-    REACH = 6           # native pixels a change's own span may reach beyond it on each side
+    REACH = 6           # native pixels a quick cover's one span may reach beyond a change
+    SEARCH = 16         # ... and the best cover's spans
+    HOT = 3             # a change asked for this many times gets the best cover
+    LONGEST = 192       # a longer change keeps its quick cover (the search grows as its square)
+    SPAN_COST = 24      # what one more span costs, in window pixels of a wider one
 
     def __init__(self, src: int, dst: int):
         self.src, self.dst = src, dst
-        self.f = stretch_map(src, dst)
+        f = stretch_map(src, dst)
+        # first[n]: the first window pixel that shows native pixel n (first[src] == dst)
+        self.first = [bisect_left(f, n) for n in range(src + 1)]
         self.tiles: list = []
         s = 0
         while s < src:
-            for n in range(min(self.TILE, src - s), 0, -1):
-                a, b = bisect_left(self.f, s), bisect_left(self.f, s + n)
-                if b > a and self._ok(a, b):
-                    break
-            self.tiles.append((s, s + n, a, b))   # one native pixel always scales alone
+            n = min(self.TILE, src - s)
+            while n > 1 and not self.exact(s, s + n):
+                n -= 1                       # one native pixel always scales alone
+            self.tiles.append((s, s + n))
             s += n
         self.starts = [t[0] for t in self.tiles]
         self._spans: dict = {}
 
-    def _ok(self, a: int, b: int) -> bool:
-        """Does window span a..b-1, scaled alone from its native pixels, match the whole?"""
-        f = self.f
-        s0 = f[a]
-        inc = ((f[b - 1] + 1 - s0) << 16) // (b - a)
-        pos = inc // 2
-        for j in range(a, b):
-            if (pos >> 16) + s0 != f[j]:
+    def exact(self, p: int, q: int) -> bool:
+        """Do native pixels p..q-1, scaled alone to the window pixels they have in the
+        whole, land exactly as in the whole? (SDL steps through a source in 16.16 fixed
+        point from half a step in: native k of the piece is first shown at window pixel
+        ceil((k * 65536 - step / 2) / step) of it, where the whole shows p + k.)"""
+        first = self.first
+        a = first[p]
+        step = ((q - p) << 16) // (first[q] - a)
+        half = step >> 1
+        for k in range(1, q - p):
+            if first[p + k] - a != (((k << 16) - half) + step - 1) // step:
                 return False
-            pos += inc
         return True
 
     def spans(self, n0: int, n1: int) -> list:
         key = (n0, n1)
-        out = self._spans.get(key)
-        if out is None:
-            out = self._find(n0, n1)
+        got = self._spans.get(key)
+        if got is None:
             if len(self._spans) > 4096:
                 self._spans.clear()
-            self._spans[key] = out
-        return out
+            got = self._spans[key] = [self._quick(n0, n1), 1]
+        elif got[1] < self.HOT:
+            got[1] += 1
+            if got[1] == self.HOT and n1 - n0 <= self.LONGEST:
+                best = self._best(n0, n1)
+                if self.cost(best) < self.cost(got[0]):
+                    got[0] = best
+        return got[0]
 
-    def _find(self, n0: int, n1: int) -> list:
-        """One span a little wider than the change, if one scales exactly; else tiles."""
-        f, src = self.f, self.src
-        for t in range(2 * self.REACH + 1):
-            for ta in range(max(0, t - self.REACH), min(t, self.REACH) + 1):
+    def cost(self, spans: list) -> int:
+        return sum(self.SPAN_COST + b - a for _, _, a, b in spans)
+
+    def _span(self, p: int, q: int) -> tuple:
+        return (p, q, self.first[p], self.first[q])
+
+    def _quick(self, n0: int, n1: int) -> list:
+        """One span a little wider than the change, if one scales exactly; else tiles,
+        consecutive ones joined where they scale exactly together."""
+        src, reach = self.src, self.REACH
+        for t in range(2 * reach + 1):
+            for ta in range(max(0, t - reach), min(t, reach) + 1):
                 lo, hi = max(0, n0 - ta), min(src, n1 + t - ta)
-                a, b = bisect_left(f, lo), bisect_left(f, hi)
-                if b > a and self._ok(a, b):
-                    return [(f[a], f[b - 1] + 1, a, b)]
-        i0 = max(0, bisect_right(self.starts, n0) - 1)
-        i1 = max(i0, bisect_left(self.starts, n1) - 1)
-        out, t = [], self.tiles
-        i = i0
+                if self.exact(lo, hi):
+                    return [self._span(lo, hi)]
+        t = self.tiles
+        i = max(0, bisect_right(self.starts, n0) - 1)
+        i1 = max(i, bisect_left(self.starts, n1) - 1)
+        out = []
         while i <= i1:
             k = i1
-            while k > i and not self._ok(t[i][2], t[k][3]):
+            while k > i and not self.exact(t[i][0], t[k][1]):
                 k -= 1
-            out.append((t[i][0], t[k][1], t[i][2], t[k][3]))
+            out.append(self._span(t[i][0], t[k][1]))
             i = k + 1
         return out
+
+    def _best(self, n0: int, n1: int) -> list:
+        """The cover of least ``cost``: spans joined end to start, from within SEARCH
+        native pixels before n0 to within SEARCH after n1 (least cost by dynamic
+        programming over the span boundaries)."""
+        first, per = self.first, self.SPAN_COST
+        lo, hi = max(0, n0 - self.SEARCH), min(self.src, n1 + self.SEARCH)
+        reached = {p: (0, None) for p in range(lo, n0 + 1)}   # boundary: (cost, previous)
+        for q in range(n0 + 1, hi + 1):
+            here = None
+            for p in range(lo, min(q, n1)):
+                got = reached.get(p)
+                if got is None or not self.exact(p, q):
+                    continue
+                c = got[0] + per + first[q] - first[p]
+                if here is None or c < here[0]:
+                    here = (c, p)
+            if here is not None:
+                reached[q] = here
+        q = min((q for q in range(n1, hi + 1) if q in reached), key=lambda q: reached[q][0])
+        out = []
+        while reached[q][1] is not None:
+            p = reached[q][1]
+            out.append(self._span(p, q))
+            q = p
+        return out[::-1]
 
 
 def _aspect_rect(native: tuple, pixel_aspect: float, window: tuple) -> tuple:

@@ -227,7 +227,7 @@ class Triple3Scene(GameScene):
         dice = self.layout.dice
         self.timeline.add("tumble", TUMBLE_SECONDS, ease=ease_out_cubic, delay=wait,
                           cues=[(0.0, "acorn_dice")],
-                          area=dice[0].union(dice[-1]).inflate(0, 24),   # the dice hop
+                          area=view.dice_area(dice),
                           data={"outcome": outcome, "seat": self.table.state.turn})
 
     def on_transition(self, tr) -> None:

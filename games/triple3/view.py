@@ -199,6 +199,15 @@ def draw_board(surface, scene) -> None:
                     pygame.draw.rect(surface, WHITE, cell.inflate(-4, -4), 1)
 
 
+HOP = 10                # how high a tumbling die hops (native pixels)
+
+
+def dice_area(dice) -> pygame.Rect:
+    """Where tumbling dice draw: their places, and above them as high as they hop."""
+    area = dice[0].unionall(dice[1:])
+    return pygame.Rect(area.x, area.y - HOP, area.w, area.h + HOP)
+
+
 def draw_dice(surface, scene) -> None:
     lay = scene.layout
     track = scene.timeline.get("tumble")
@@ -207,7 +216,7 @@ def draw_dice(surface, scene) -> None:
         for i, r in enumerate(lay.dice):
             if raw < 0.7:
                 img = big(f"tumble_{int(raw * 18 + i * 3) % 6}")
-                hop = int(10 * abs(pygame.math.Vector2(1, 0).rotate(raw * 720).y) * (1 - raw))
+                hop = int(HOP * abs(pygame.math.Vector2(1, 0).rotate(raw * 720).y) * (1 - raw))
             else:
                 img, hop = big(f"die_{out[i]}"), 0
             surface.blit(img, (r.x, r.y - hop))
