@@ -348,8 +348,9 @@ class App:
         """Sleep until ``end``, waking for any input (whose events stay queued for the next
         frame) but never before ``earliest`` (60 frames a second at most). On X11 with no
         pads (whose input is not the X server's) the loop waits on the server's
-        connection; else it looks for input once a frame (SDL's own wait looks every
-        millisecond; a frame is the latency the loop always had)."""
+        connection (input that comes sooner than ``earliest`` waits until then); else it
+        looks for input once a frame (SDL's own wait looks every millisecond; a frame is
+        the latency the loop always had)."""
         fd = self.display.input_fd()
         if fd is not None and pygame.joystick.get_count():
             fd = None
@@ -357,13 +358,15 @@ class App:
             now = time.perf_counter()
             if now >= end:
                 return
-            if now >= earliest and pygame.event.peek():
+            if pygame.event.peek():          # input: the next frame, but not before earliest
+                if now < earliest:
+                    time.sleep(earliest - now)
                 return
             left = end - now
-            if fd is None or now < earliest:
+            if fd is None:
                 time.sleep(min(left, max(earliest - now, 0.0) or 1.0 / FPS))
                 continue
-            try:
+            try:                             # one wake for a quiet wait, not two
                 select.select([fd], [], [], left)
             except (OSError, ValueError):
                 fd = None
