@@ -23,8 +23,10 @@ Only what changed is presented: ``present(native, rects)`` scales just those nat
 rectangles into the window and pushes just their window pixels to the screen, every pixel
 as the whole picture scaled at once would have it. SDL's nearest scaling steps through the
 source in 16.16 fixed point from a half step in, so a piece of the picture scaled on its
-own lands exactly as in the whole only on some spans; each axis is cut once per layout into
-short spans that do (``Axis``), and a change is scaled span by span. The whole picture is
+own lands exactly as in the whole only on some spans (those whose native pixels each get
+as many window pixels as in the whole); a change is scaled span by span (``Axis``): at
+first over a quick cover, and once it keeps coming back (an animation), over the fewest
+and tightest such spans, searched for a little at a time. The whole picture is
 presented when the window, the scale mode or the look changes (and when the picture is
 shrunk smoothly, where neighbours blend).
 
@@ -37,7 +39,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left, bisect_right, insort
 
 import pygame
 
@@ -130,12 +132,14 @@ class Axis:
     A change seen for the first time gets a quick cover (one span a little wider than it,
     or the axis's short tiles); one that keeps coming back (an animation's, a blink's) gets,
     once, the cover that costs least to scale: the fewest and tightest spans within
-    ``SEARCH`` native pixels of it."""
+    ``SEARCH`` native pixels of it, searched for a few hundred spans at a time (each time
+    the change is presented) so that no frame waits long for it."""
 
     TILE = 32           # the longest tile (native pixels)
     REACH = 6           # native pixels a quick cover's one span may reach beyond a change
     SEARCH = 16         # ... and the best cover's spans
-    HOT = 3             # a change asked for this many times gets the best cover
+    HOT = 3             # a change asked for this many times gets the best cover...
+    CHECKS = 300        # ... searched for this many spans' worth each time it is asked
     LONGEST = 192       # a longer change keeps its quick cover (the search grows as its square)
     SPAN_COST = 24      # what one more span costs, in window pixels of a wider one
 
@@ -143,7 +147,12 @@ class Axis:
         self.src, self.dst = src, dst
         f = stretch_map(src, dst)
         # first[n]: the first window pixel that shows native pixel n (first[src] == dst)
-        self.first = [bisect_left(f, n) for n in range(src + 1)]
+        self.first = first = [bisect_left(f, n) for n in range(src + 1)]
+        widths = [first[n + 1] - first[n] for n in range(src)]
+        # how many window pixels each native pixel has (bytes compare fastest)
+        self.widths = bytes(widths) if max(widths) < 256 else widths
+        self._local: dict = {}
+        self._checks = 0                     # work done by the search under way
         self.tiles: list = []
         s = 0
         while s < src:
@@ -157,17 +166,28 @@ class Axis:
 
     def exact(self, p: int, q: int) -> bool:
         """Do native pixels p..q-1, scaled alone to the window pixels they have in the
-        whole, land exactly as in the whole? (SDL steps through a source in 16.16 fixed
-        point from half a step in: native k of the piece is first shown at window pixel
-        ceil((k * 65536 - step / 2) / step) of it, where the whole shows p + k.)"""
+        whole, land exactly as in the whole? They do when each has as many window pixels
+        as in the whole."""
+        self._checks += 1
         first = self.first
-        a = first[p]
-        step = ((q - p) << 16) // (first[q] - a)
+        size = (q - p, first[q] - first[p])
+        alone = self._local.get(size)
+        if alone is None:
+            alone = self._local[size] = self._alone(*size)
+        return self.widths[p:q] == alone
+
+    def _alone(self, n: int, w: int):
+        """How many of w window pixels each of n native pixels gets when scaled alone: SDL
+        steps through a source in 16.16 fixed point from half a step in, so native pixel
+        k is first shown at window pixel ceil((k * 65536 - step / 2) / step)."""
+        self._checks += n >> 4              # as much work as that many checks
+        step = (n << 16) // w
         half = step >> 1
-        for k in range(1, q - p):
-            if first[p + k] - a != (((k << 16) - half) + step - 1) // step:
-                return False
-        return True
+        starts = [0] + [-((half - (k << 16)) // step) for k in range(1, n)] + [w]
+        out = [b - a for a, b in zip(starts, starts[1:])]
+        if isinstance(self.widths, bytes):
+            return bytes(out) if min(out) >= 0 and max(out) < 256 else b""   # never equal
+        return out
 
     def spans(self, n0: int, n1: int) -> list:
         key = (n0, n1)
@@ -175,13 +195,20 @@ class Axis:
         if got is None:
             if len(self._spans) > 4096:
                 self._spans.clear()
-            got = self._spans[key] = [self._quick(n0, n1), 1]
+            got = self._spans[key] = [self._quick(n0, n1), 1, None]
         elif got[1] < self.HOT:
             got[1] += 1
             if got[1] == self.HOT and n1 - n0 <= self.LONGEST:
-                best = self._best(n0, n1)
-                if self.cost(best) < self.cost(got[0]):
-                    got[0] = best
+                got[2] = self._best(n0, n1)
+        if got[2] is not None:              # the search goes on, a little each time
+            self._checks = 0
+            try:
+                while self._checks < self.CHECKS:
+                    next(got[2])
+            except StopIteration as done:
+                got[2] = None
+                if self.cost(done.value) < self.cost(got[0]):
+                    got[0] = done.value
         return got[0]
 
     def cost(self, spans: list) -> int:
@@ -211,30 +238,31 @@ class Axis:
             i = k + 1
         return out
 
-    def _best(self, n0: int, n1: int) -> list:
-        """The cover of least ``cost``: spans joined end to start, from within SEARCH
-        native pixels before n0 to within SEARCH after n1 (least cost by dynamic
-        programming over the span boundaries)."""
+    def _best(self, n0: int, n1: int):
+        """A search for the cover of least ``cost`` (a generator: each ``next`` takes it
+        one boundary further; its value at the end is the cover): spans joined end to
+        start, from within SEARCH native pixels before n0 to within SEARCH after n1.
+        Dynamic programming over the span boundaries: a boundary q is reached from the
+        boundary p (reached before, and p..q exact) that makes its cost least; as that
+        cost is cost(p) - first[p] + SPAN_COST + first[q], the p are tried in order of
+        cost(p) - first[p] and the first exact one is the best."""
         first, per = self.first, self.SPAN_COST
         lo, hi = max(0, n0 - self.SEARCH), min(self.src, n1 + self.SEARCH)
-        reached = {p: (0, None) for p in range(lo, n0 + 1)}   # boundary: (cost, previous)
+        came = {p: None for p in range(lo, n0 + 1)}           # boundary: the one before
+        cost = {p: 0 for p in range(lo, n0 + 1)}
+        order = sorted((-first[p], p) for p in range(lo, n0 + 1))
         for q in range(n0 + 1, hi + 1):
-            here = None
-            for p in range(lo, min(q, n1)):
-                got = reached.get(p)
-                if got is None or not self.exact(p, q):
-                    continue
-                c = got[0] + per + first[q] - first[p]
-                if here is None or c < here[0]:
-                    here = (c, p)
-            if here is not None:
-                reached[q] = here
-        q = min((q for q in range(n1, hi + 1) if q in reached), key=lambda q: reached[q][0])
+            for key, p in order:
+                if p < q and p < n1 and self.exact(p, q):
+                    came[q], cost[q] = p, key + per + first[q]
+                    insort(order, (cost[q] - first[q], q))
+                    break
+            yield
+        q = min((q for q in range(n1, hi + 1) if q in came), key=cost.__getitem__)
         out = []
-        while reached[q][1] is not None:
-            p = reached[q][1]
-            out.append(self._span(p, q))
-            q = p
+        while came[q] is not None:
+            out.append(self._span(came[q], q))
+            q = came[q]
         return out[::-1]
 
 
