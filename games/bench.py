@@ -563,7 +563,8 @@ def child_main(args) -> int:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.bench", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m games.bench",
+                                description=" ".join(__doc__.split("\n\n")[0].split()))
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--frames", type=int, default=240, help="frames per measurement")
     p.add_argument("--runs", type=int, default=5, help="start-up runs")

@@ -189,7 +189,8 @@ def real_speed_on_a_display(minutes: float) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.cabinet.soak", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m games.cabinet.soak",
+                                description=" ".join(__doc__.split("\n\n")[0].split()))
     p.add_argument("--hours", type=float, default=24.0, help="hours of attract time to run")
     p.add_argument("--anim-speed", type=float, default=60.0, help="the animations' speed")
     p.add_argument("--real-minutes", type=float, default=3.0,
