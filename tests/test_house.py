@@ -85,6 +85,25 @@ def test_the_timeline_runs_at_the_app_speed_and_finishes():
     assert not tl.busy and played[-1] == "y", "finish sounds the last cue only"
 
 
+def test_a_track_that_moves_damages_where_it_drew_and_where_it_draws():
+    """A track whose ``area`` is a function of it: each frame's damage is where it drew
+    the frame before and where it draws now (a die hopping, then lying still)."""
+    tl = Timeline(1.0)
+    tl.add("hop", 1.0, delay=0.1, area=lambda t: (0, 0, 10, 10) if t.raw < 0.5 else ())
+    tl.update(0.05)
+    assert tl.damage() == [], "not started: nothing drawn"
+    tl.update(0.1)
+    assert tl.damage() == [(0, 0, 10, 10)]
+    tl.update(0.3)
+    assert tl.damage() == [(0, 0, 10, 10), (0, 0, 10, 10)]
+    tl.update(0.2)                     # past the middle: it draws nowhere new
+    assert tl.damage() == [(0, 0, 10, 10)], "where it drew last is repainted once"
+    tl.update(0.2)
+    assert tl.damage() == [] and tl.moving
+    tl.update(1.0)
+    assert not tl.busy
+
+
 def test_table_transitions_and_seeded_chance_points():
     t = Table("triple3", "games.triple3.rules", "games.triple3.ai", worker=None, seed=5)
     t.take_transitions()

@@ -227,7 +227,9 @@ class Triple3Scene(GameScene):
         dice = self.layout.dice
         self.timeline.add("tumble", TUMBLE_SECONDS, ease=ease_out_cubic, delay=wait,
                           cues=[(0.0, "acorn_dice")],
-                          area=view.dice_area(dice),
+                          # the dice change until they land, then lie still
+                          area=lambda track: (view.dice_area(dice)
+                                              if track.raw < view.LANDED else ()),
                           data={"outcome": outcome, "seat": self.table.state.turn})
 
     def on_transition(self, tr) -> None:

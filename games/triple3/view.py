@@ -202,6 +202,16 @@ def draw_board(surface, scene) -> None:
 HOP = 10                # how high a tumbling die hops (native pixels)
 
 
+LANDED = 0.7             # the part of a tumble after which the dice lie still, thrown
+
+
+def dice_hop(raw: float) -> int:
+    """How high the tumbling dice are at ``raw`` (0..1) of their tumble."""
+    if raw >= LANDED:
+        return 0
+    return int(HOP * abs(pygame.math.Vector2(1, 0).rotate(raw * 720).y) * (1 - raw))
+
+
 def dice_area(dice) -> pygame.Rect:
     """Where tumbling dice draw: their places, and above them as high as they hop."""
     area = dice[0].unionall(dice[1:])
@@ -214,12 +224,11 @@ def draw_dice(surface, scene) -> None:
     if track is not None and track.started:
         out, raw = track.data["outcome"], track.raw
         for i, r in enumerate(lay.dice):
-            if raw < 0.7:
+            if raw < LANDED:
                 img = big(f"tumble_{int(raw * 18 + i * 3) % 6}")
-                hop = int(HOP * abs(pygame.math.Vector2(1, 0).rotate(raw * 720).y) * (1 - raw))
             else:
-                img, hop = big(f"die_{out[i]}"), 0
-            surface.blit(img, (r.x, r.y - hop))
+                img = big(f"die_{out[i]}")
+            surface.blit(img, (r.x, r.y - dice_hop(raw)))
         return
     dice = scene.shown_dice()
     for i, r in enumerate(lay.dice):

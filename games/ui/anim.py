@@ -14,7 +14,9 @@ Looping decorations (marching ants, flashing targets) are not tracks: ``phase(pe
 gives a 0..1 phase from the timeline's clock, which also runs at the speed factor.
 
 A track may say where it draws (``area``: a native rectangle or a list of them; None, the
-default, is anywhere; ``()`` is nowhere, a pause). After ``update``, ``damage()`` is what
+default, is anywhere; ``()`` is nowhere, a pause; or a function of the track that gives one
+of those for the frame it is called in, when what it draws moves: the damage is then where
+it drew last frame and where it draws now). After ``update``, ``damage()`` is what
 the tracks that ran may have changed (None: the whole picture), so a frame redraws only
 that; ``moving`` says whether any visible track runs, and ``next_event()`` when the next
 track starts or ends (the loop sleeps until then when nothing moves).
@@ -56,8 +58,9 @@ class Track:
     on_done: Callable[[], None] | None = None
     data: object = None                           # whatever the scene draws from
     holds: bool = True                            # False: a timeout, never ``busy``
-    area: object = None                           # where it draws: a rect, rects, None, ()
+    area: object = None          # where it draws: a rect, rects, None, (), or f(track)
     elapsed: float = 0.0
+    drew: object = None          # what a function ``area`` gave last frame
 
     @property
     def raw(self) -> float:
@@ -155,7 +158,12 @@ class Timeline:
         for t in list(self.tracks.values()):
             t.elapsed += step
             if t.elapsed >= t.delay:              # shown moving (or arriving) this frame
-                self._ran.append(t.area)
+                area = t.area
+                if callable(area):                # where it drew, and where it draws now
+                    if t.drew is not None:
+                        self._ran.append(t.drew)
+                    area = t.drew = area(t)
+                self._ran.append(area)
             self._fire(t)
             if t.done and self.tracks.get(t.name) is t:
                 del self.tracks[t.name]
