@@ -307,6 +307,34 @@ def test_delete_never_raises(tmp_path):
     assert store.delete("saves/d") is True and not (tmp_path / "saves" / "d.json").exists()
 
 
+@pytest.mark.skipif(store_mod.fcntl is None, reason="no fcntl: no locks to keep")
+@pytest.mark.parametrize("when", ["while it writes", "before its lock"])
+def test_a_folder_check_survives_another_tricades_clean_up(tmp_path, monkeypatch, when):
+    """A second Tricade checks the folder (a small temp file) while the first one's start-up
+    clean-up runs: the check's file is left alone while it is locked, and a clean-up that
+    removed it in the moment before the lock does not make the folder unusable (it said
+    "No such file or directory" and exited with status 2 beside six busy processes)."""
+    checker, cleaner = make_store(tmp_path), make_store(tmp_path)
+    removed = []
+    real_write, real_flock = os.write, store_mod.fcntl.flock
+
+    def write_then_clean(fd, data):
+        if data == b"tricade\n" and when == "while it writes":
+            removed.append(cleaner.cleanup())
+        return real_write(fd, data)
+
+    def clean_then_lock(fd, how):
+        if when == "before its lock" and not removed:
+            removed.append(None)                      # (the clean-up takes locks itself)
+            removed[0] = cleaner.cleanup()
+        return real_flock(fd, how)
+    monkeypatch.setattr(store_mod.os, "write", write_then_clean)
+    monkeypatch.setattr(store_mod.fcntl, "flock", clean_then_lock)
+    checker.probe()                                   # no OSError
+    assert removed == [0 if when == "while it writes" else 1]
+    assert not list(tmp_path.glob(".tricade-check.*"))
+
+
 def test_cleanup_removes_only_our_left_over_temp_files(tmp_path):
     import fcntl
     (tmp_path / "saves").mkdir()

@@ -268,15 +268,26 @@ class Store:
 
     # -- start-up ------------------------------------------------------------------------
     def probe(self) -> None:
-        """Make the data folder, write and remove a small temp file; OSError if it fails."""
+        """Make the data folder, write and remove a small temp file; OSError if it fails.
+        (Locked while it exists, as a save's temp file is, so that another Tricade's
+        start-up clean-up leaves it alone; if that removed it all the same, in the moment
+        before the lock, the folder worked.)"""
         self.dir.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=_CHECK_PREFIX, suffix=".tmp", dir=self.dir)
         try:
+            if fcntl is not None:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    pass
             os.write(fd, b"tricade\n")
             os.fsync(fd)
         finally:
             os.close(fd)
-            os.unlink(tmp)
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
 
     def check(self) -> str | None:
         """Can files be kept at all? Makes the data folder, writes and removes a small temp
