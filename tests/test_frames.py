@@ -183,7 +183,7 @@ def test_a_blink_is_drawn_once_a_phase_and_then_put_back(make_app, name):
         real_draw(surface)
     scene.draw = counted
     toggles = stepped_draws = 0
-    for _ in range(200):                          # over three seconds: ten toggles
+    for _ in range(300):                          # five seconds: ten toggles or more
         before, shown = len(draws), app.display.presented
         clock.t += 1 / 60
         app.step()

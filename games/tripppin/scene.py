@@ -50,6 +50,9 @@ from games.ui.scene import GameScene
 SAVE_NAME = "saves/tripppin"
 LEVEL_LABELS = {1: "1 (easy)", 9: "9 (takes forever)", ai.PERFECT: "Perfect"}
 TAKE_BACK_LIMIT = 40
+# the targets' X's flash once a second, half a second on and half off (two X's on one
+# square take turns); the readme says only "flashing", and each flash wakes an idle loop
+X_FLASH = 1.0
 SEAT = schema.Choice(("human", "computer"), "human")
 SETTINGS = schema.Table({
     "seats": schema.Table({"blue": schema.Choice(("human", "computer"), "computer"),
@@ -317,7 +320,7 @@ class TripppinScene(GameScene):
             self.board_input.visible = True
         self._pads = pads
         tl, lay, state = self.timeline, self.layout, self.table.state
-        blink = (tl.phase(0.5) < 0.5, tl.phase(1.0) < 0.5)
+        blink = (tl.phase(X_FLASH) < 0.5, tl.phase(2 * X_FLASH) < 0.5)
         busy = (self.table.thinking, self.suggest_job is not None)
         full = self._visual is None
         damage = []
@@ -365,7 +368,7 @@ class TripppinScene(GameScene):
         for a suggestion is polled every frame."""
         if self.suggest_job is not None or self.truth_job is not None:
             return 0.0
-        return None if self.table.state.is_over else self.timeline.until_toggle(0.5)
+        return None if self.table.state.is_over else self.timeline.until_toggle(X_FLASH)
 
     def enter(self) -> None:
         super().enter()
@@ -422,9 +425,9 @@ class TripppinScene(GameScene):
         surface.blit(self._board(), lay.board.topleft)
         # the flashing X's on the targets (both on one square: they take turns)
         targets = {p: state.target(p) for p in rules.PIECES}
-        if not state.is_over and tl.phase(0.5) < 0.5:
+        if not state.is_over and tl.phase(X_FLASH) < 0.5:
             same = targets["blue"] is not None and targets["blue"] == targets["orange"]
-            turn = "blue" if tl.phase(1.0) >= 0.5 else "orange"
+            turn = "blue" if tl.phase(2 * X_FLASH) >= 0.5 else "orange"
             for p in rules.PIECES:
                 if targets[p] is not None and not (same and p != turn):
                     surface.blit(piece("x", p, lay.k, marks.marks_on(self.app)),
