@@ -337,6 +337,9 @@ def sprite(name: str) -> pygame.Surface:
     return sprites.sheet("dos").get(name)
 
 
+_RIM: dict = {}         # a wheel's rim directions (sine, cosine) by how many points it has
+
+
 def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: float = 1.0,
                rim=WHITE) -> None:
     """A spinner wheel: ``segments`` are (label, fill, text colour) in clockwise order, the
@@ -347,25 +350,27 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
     import math
     cx, cy = centre
     n = len(segments)
-    sin, cos, tau = math.sin, math.cos, 2 * math.pi
     ry = radius * squash
-
-    def at(a, r, ry):
-        return (round(cx + r * sin(a)), round(cy - ry * cos(a)))
-
-    base = angle * tau
-    # the rim at eighths of a segment: every segment's arc and edge are points of it
+    # the rim at eighths of a segment: every segment's arc and edge are points of it; the
+    # directions are turned by the wheel's angle (one sine and cosine a frame, not 8n)
     m = 8 * n
-    rim_pts = [at(base + tau * j / m, radius, ry) for j in range(m)]
+    turn = _RIM.get(m)
+    if turn is None:
+        turn = _RIM[m] = [(math.sin(2 * math.pi * j / m), math.cos(2 * math.pi * j / m))
+                          for j in range(m)]
+    sb, cb = math.sin(angle * 2 * math.pi), math.cos(angle * 2 * math.pi)
+    dirs = [(sb * c + cb * s, cb * c - sb * s) for s, c in turn]    # sin, cos of base + a
+    rim_pts = [(round(cx + radius * s), round(cy - ry * c)) for s, c in dirs]
     f = font()
+    half = f.height // 2
     for i, (label, fill, fg) in enumerate(segments):
         first = 8 * i - 4                    # the segment spans half a step either side
         arc = [rim_pts[(first + k) % m] for k in range(9)]
         pygame.draw.polygon(surface, fill, [(cx, cy)] + arc)
         pygame.draw.line(surface, rim, (cx, cy), arc[0])
-        tx, ty = at(base + tau * i / n, radius * 0.68, ry * 0.68)
-        w = f.size(label)[0]
-        f.draw(surface, label, (tx - w // 2, ty - f.height // 2), fg)
+        s, c = dirs[8 * i]
+        tx, ty = round(cx + radius * 0.68 * s), round(cy - ry * 0.68 * c)
+        f.draw(surface, label, (tx - f.size(label)[0] // 2, ty - half), fg)
     pygame.draw.polygon(surface, rim, rim_pts, 1)
     pygame.draw.circle(surface, rim, (cx, cy), 3)
     # the pointer: a triangle above the rim, pointing down at the chosen segment
