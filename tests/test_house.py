@@ -92,16 +92,26 @@ def test_a_track_that_moves_damages_where_it_drew_and_where_it_draws():
     tl.add("hop", 1.0, delay=0.1, area=lambda t: (0, 0, 10, 10) if t.raw < 0.5 else ())
     tl.update(0.05)
     assert tl.damage() == [], "not started: nothing drawn"
+    assert not tl.moving
     tl.update(0.1)
-    assert tl.damage() == [(0, 0, 10, 10)]
+    assert tl.damage() == [(0, 0, 10, 10)] and tl.moving
     tl.update(0.3)
     assert tl.damage() == [(0, 0, 10, 10), (0, 0, 10, 10)]
     tl.update(0.2)                     # past the middle: it draws nowhere new
     assert tl.damage() == [(0, 0, 10, 10)], "where it drew last is repainted once"
     tl.update(0.2)
-    assert tl.damage() == [] and tl.moving
+    assert tl.damage() == [] and not tl.moving, "still: the loop may sleep until its end"
+    assert tl.busy and abs(tl.next_event() - 0.25) < 1e-9
     tl.update(1.0)
     assert not tl.busy
+    # just added, not yet asked: it moves (the loop must not sleep through its start)
+    tl.add("hop", 1.0, area=lambda t: (5, 5, 2, 2) if t.raw < 0.5 else ())
+    assert tl.moving
+    tl.update(0.1)
+    assert tl.damage() == [(5, 5, 2, 2)]
+    tl.cancel("hop")                   # dropped while it shows: repainted next frame
+    assert tl.update(0.1) and tl.damage() == [(5, 5, 2, 2)]
+    assert not tl.update(0.1) and tl.damage() == []
 
 
 def test_table_transitions_and_seeded_chance_points():

@@ -132,18 +132,20 @@ class Axis:
     A change seen for the first time gets a quick cover (one span a little wider than it,
     or the axis's short tiles); one that keeps coming back (an animation's, a blink's) gets,
     once, the cover that costs least to scale: the fewest and tightest spans within
-    ``SEARCH`` native pixels of it, searched for a few hundred spans at a time (each time
-    the change is presented) so that no frame waits long for it."""
+    ``SEARCH`` native pixels of it, searched for a few hundred spans a frame (while the
+    change is presented) so that no frame waits long for it."""
 
     TILE = 32           # the longest tile (native pixels)
     REACH = 6           # native pixels a quick cover's one span may reach beyond a change
     SEARCH = 16         # ... and the best cover's spans
     HOT = 3             # a change asked for this many times gets the best cover...
-    CHECKS = 300        # ... searched for this many spans' worth each time it is asked
+    CHECKS = 300        # ... searched for this many spans' worth a frame
     LONGEST = 192       # a longer change keeps its quick cover (the search grows as its square)
     SPAN_COST = 24      # what one more span costs, in window pixels of a wider one
 
     def __init__(self, src: int, dst: int):
+        if dst < src:
+            raise ValueError(f"an axis enlarges ({src} native pixels to {dst})")
         self.src, self.dst = src, dst
         f = stretch_map(src, dst)
         # first[n]: the first window pixel that shows native pixel n (first[src] == dst)
@@ -152,7 +154,9 @@ class Axis:
         # how many window pixels each native pixel has (bytes compare fastest)
         self.widths = bytes(widths) if max(widths) < 256 else widths
         self._local: dict = {}
-        self._checks = 0                     # work done by the search under way
+        # the span checks a search may still make this frame (the display gives CHECKS a
+        # frame, shared by every search under way)
+        self.budget = self.CHECKS
         self.tiles: list = []
         s = 0
         while s < src:
@@ -168,7 +172,7 @@ class Axis:
         """Do native pixels p..q-1, scaled alone to the window pixels they have in the
         whole, land exactly as in the whole? They do when each has as many window pixels
         as in the whole."""
-        self._checks += 1
+        self.budget -= 1
         first = self.first
         size = (q - p, first[q] - first[p])
         alone = self._local.get(size)
@@ -179,8 +183,8 @@ class Axis:
     def _alone(self, n: int, w: int):
         """How many of w window pixels each of n native pixels gets when scaled alone: SDL
         steps through a source in 16.16 fixed point from half a step in, so native pixel
-        k is first shown at window pixel ceil((k * 65536 - step / 2) / step)."""
-        self._checks += n >> 4              # as much work as that many checks
+        k is first shown at window pixel ceil((k * 65536 - step // 2) / step)."""
+        self.budget -= n >> 4               # as much work as that many checks
         step = (n << 16) // w
         half = step >> 1
         starts = [0] + [-((half - (k << 16)) // step) for k in range(1, n)] + [w]
@@ -200,10 +204,9 @@ class Axis:
             got[1] += 1
             if got[1] == self.HOT and n1 - n0 <= self.LONGEST:
                 got[2] = self._best(n0, n1)
-        if got[2] is not None:              # the search goes on, a little each time
-            self._checks = 0
+        if got[2] is not None:              # the search goes on, a little each frame
             try:
-                while self._checks < self.CHECKS:
+                while self.budget > 0:
                     next(got[2])
             except StopIteration as done:
                 got[2] = None
@@ -529,6 +532,7 @@ class Display:
 
     def _present_rects(self, native: pygame.Surface, rects) -> None:
         target, scan, dest = self._target, self._scan, self.dest
+        self._ax.budget = self._ay.budget = Axis.CHECKS     # this frame's search work
         same = native.get_size() == dest.size
         bounds = native.get_rect()
         shown = []
@@ -541,8 +545,9 @@ class Display:
                 whole = r
             else:
                 whole = None
+                ys = self._ay.spans(r.top, r.bottom)
                 for x0, x1, a, b in self._ax.spans(r.left, r.right):
-                    for y0, y1, c, d in self._ay.spans(r.top, r.bottom):
+                    for y0, y1, c, d in ys:
                         w = pygame.Rect(a, c, b - a, d - c)
                         pygame.transform.scale(native.subsurface((x0, y0, x1 - x0, y1 - y0)),
                                                w.size, target.subsurface(w))

@@ -364,7 +364,7 @@ class TripppinScene(GameScene):
         return (self.timeline.moving or self.suggestion is not None or self.drag is not None)
 
     def next_change(self) -> float | None:
-        """The targets' X's flash (every quarter second on the timeline's clock); a search
+        """The targets' X's flash (a toggle every X_FLASH / 2 on the timeline's clock); a search
         for a suggestion is polled every frame."""
         if self.suggest_job is not None or self.truth_job is not None:
             return 0.0

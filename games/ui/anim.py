@@ -48,6 +48,9 @@ def ease_out_cubic(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
 
+NOT_YET = object()    # a function ``area`` not yet asked (the track shows, somewhere)
+
+
 @dataclass
 class Track:
     name: str
@@ -60,7 +63,12 @@ class Track:
     holds: bool = True                            # False: a timeout, never ``busy``
     area: object = None          # where it draws: a rect, rects, None, (), or f(track)
     elapsed: float = 0.0
-    drew: object = None          # what a function ``area`` gave last frame
+    drew: object = NOT_YET       # what a function ``area`` gave last frame
+
+    @property
+    def shows(self) -> object:
+        """Where it draws now: its area (a function's: as it gave it last)."""
+        return self.drew if callable(self.area) else self.area
 
     @property
     def raw(self) -> float:
@@ -86,6 +94,7 @@ class Timeline:
         self.tracks: dict[str, Track] = {}
         self.clock = 0.0                  # seconds of (sped-up) time since the start
         self._ran: list = []              # the areas of the tracks the last update moved
+        self._left: list = []             # where tracks dropped since drew (to repaint)
 
     @property
     def speed(self) -> float:
@@ -99,6 +108,7 @@ class Timeline:
         timeout (a status message shown for a while) that does not make the timeline busy."""
         old = self.tracks.pop(name, None)
         if old is not None:
+            self._gone(old)
             self._end(old)
         track = Track(name, max(0.0, duration), ease, max(0.0, delay),
                       sorted(cues, key=lambda c: c[0]), on_done, data, holds, area)
@@ -126,7 +136,9 @@ class Timeline:
 
     def cancel(self, name: str) -> None:
         """Drop a track without its end (no cues, no callback)."""
-        self.tracks.pop(name, None)
+        t = self.tracks.pop(name, None)
+        if t is not None:
+            self._gone(t)
 
     def finish(self, name: str | None = None, sounds: bool = True) -> None:
         """Jump a track (or all of them) to the end; callbacks run. With ``sounds`` the
@@ -135,12 +147,15 @@ class Timeline:
         for n in names:
             t = self.tracks.pop(n, None)
             if t is not None:
+                self._gone(t)
                 if not sounds:
                     t.cues = []
                 self._end(t)
 
     def clear(self) -> None:
         """Drop every track silently (a new position replaces the old one)."""
+        for t in self.tracks.values():
+            self._gone(t)
         self.tracks.clear()
 
     # -- time --------------------------------------------------------------------------------
@@ -152,15 +167,15 @@ class Timeline:
             return False
         step = dt * speed
         self.clock += step
-        self._ran = []
+        self._ran, self._left = self._left, []
         if not self.tracks:
-            return False
+            return bool(self._ran)
         for t in list(self.tracks.values()):
             t.elapsed += step
             if t.elapsed >= t.delay:              # shown moving (or arriving) this frame
                 area = t.area
                 if callable(area):                # where it drew, and where it draws now
-                    if t.drew is not None:
+                    if t.drew is not NOT_YET:
                         self._ran.append(t.drew)
                     area = t.drew = area(t)
                 self._ran.append(area)
@@ -187,7 +202,7 @@ class Timeline:
     @property
     def moving(self) -> bool:
         """True while a track that shows something has started and not ended."""
-        return any(t.area != () and t.elapsed >= t.delay for t in self.tracks.values())
+        return any(t.shows != () and t.elapsed >= t.delay for t in self.tracks.values())
 
     def next_event(self) -> float | None:
         """Real seconds until a track starts or ends (None: no track)."""
@@ -211,6 +226,12 @@ class Timeline:
         return (self.clock / period) % 1.0 if period > 0 else 0.0
 
     # -- inner -------------------------------------------------------------------------------
+    def _gone(self, t: Track) -> None:
+        """A track dropped before its frame ended: where a moving one drew last is
+        repainted by the next update."""
+        if callable(t.area) and t.drew is not NOT_YET and t.drew != ():
+            self._left.append(t.drew)
+
     def _fire(self, t: Track) -> None:
         while t.cues and t.started and t.raw >= t.cues[0][0]:
             self.play(t.cues.pop(0)[1])
