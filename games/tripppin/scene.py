@@ -364,8 +364,8 @@ class TripppinScene(GameScene):
         return (self.timeline.moving or self.suggestion is not None or self.drag is not None)
 
     def next_change(self) -> float | None:
-        """The targets' X's flash (a toggle every X_FLASH / 2 on the timeline's clock); a search
-        for a suggestion is polled every frame."""
+        """The targets' X's flash (they toggle every X_FLASH / 2 of the timeline's clock);
+        a search for a suggestion is polled every frame."""
         if self.suggest_job is not None or self.truth_job is not None:
             return 0.0
         return None if self.table.state.is_over else self.timeline.until_toggle(X_FLASH)
