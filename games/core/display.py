@@ -140,7 +140,7 @@ class Axis:
     SEARCH = 16         # ... and the best cover's spans
     HOT = 3             # a change asked for this many times gets the best cover...
     CHECKS = 300        # ... searched for this many spans' worth a frame
-    LONGEST = 192       # a longer change keeps its quick cover (the search grows as its square)
+    LONGEST = 192       # a longer change keeps its quick cover (a search grows as its square)
     SPAN_COST = 24      # what one more span costs, in window pixels of a wider one
 
     def __init__(self, src: int, dst: int):
