@@ -320,7 +320,9 @@ class TripppinScene(GameScene):
             self.board_input.visible = True
         self._pads = pads
         tl, lay, state = self.timeline, self.layout, self.table.state
-        blink = (tl.phase(X_FLASH) < 0.5, tl.phase(2 * X_FLASH) < 0.5)
+        goals = [state.target(p) for p in rules.PIECES]
+        same = goals[0] is not None and goals[0] == goals[1]     # one square: they take turns
+        blink = (tl.phase(X_FLASH) < 0.5, tl.phase(2 * X_FLASH) < 0.5 if same else None)
         busy = (self.table.thinking, self.suggest_job is not None)
         full = self._visual is None
         damage = []
