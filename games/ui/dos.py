@@ -337,7 +337,8 @@ def sprite(name: str) -> pygame.Surface:
     return sprites.sheet("dos").get(name)
 
 
-_RIM: dict = {}         # a wheel's rim directions (sine, cosine) by how many points it has
+_RIM: dict = {}         # a wheel's rim, scaled, by (points, radius, half height)
+_LABELS: dict = {}      # a wheel label's picture and half its width, by (text, colour)
 
 
 def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: float = 1.0,
@@ -351,31 +352,45 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
     cx, cy = centre
     n = len(segments)
     ry = radius * squash
-    # the rim at eighths of a segment: every segment's arc and edge are points of it; the
-    # directions are turned by the wheel's angle (one sine and cosine a frame, not 8n)
+    # the rim at eighths of a segment: every segment's arc and edge are points of it. Its
+    # directions, scaled, are worked out once per wheel and turned by the wheel's angle
+    # (one sine and cosine a frame); a point is rounded as floor(v + 0.5) (the wheel sits
+    # inside the picture, so int() of a positive number)
     m = 8 * n
-    turn = _RIM.get(m)
-    if turn is None:
-        turn = _RIM[m] = [(math.sin(2 * math.pi * j / m), math.cos(2 * math.pi * j / m))
-                          for j in range(m)]
+    key = (m, radius, ry)
+    table = _RIM.get(key)
+    if table is None:
+        table = _RIM[key] = [
+            (radius * math.sin(2 * math.pi * j / m), radius * math.cos(2 * math.pi * j / m),
+             ry * math.sin(2 * math.pi * j / m), ry * math.cos(2 * math.pi * j / m))
+            for j in range(m)]
     sb, cb = math.sin(angle * 2 * math.pi), math.cos(angle * 2 * math.pi)
-    dirs = [(sb * c + cb * s, cb * c - sb * s) for s, c in turn]    # sin, cos of base + a
-    rim_pts = [(round(cx + radius * s), round(cy - ry * c)) for s, c in dirs]
+    x0, y0 = cx + 0.5, cy + 0.5
+    rim_pts = [(int(x0 + sb * xc + cb * xs), int(y0 - cb * yc + sb * ys))
+               for xs, xc, ys, yc in table]
+    k = 0.68                                 # labels sit at 0.68 of the radius
     f = font()
     half = f.height // 2
+    hub = (cx, cy)
+    blit = surface.blit
     for i, (label, fill, fg) in enumerate(segments):
         first = 8 * i - 4                    # the segment spans half a step either side
-        arc = [rim_pts[(first + k) % m] for k in range(9)]
-        pygame.draw.polygon(surface, fill, [(cx, cy)] + arc)
-        pygame.draw.line(surface, rim, (cx, cy), arc[0])
-        s, c = dirs[8 * i]
-        tx, ty = round(cx + radius * 0.68 * s), round(cy - ry * 0.68 * c)
-        f.draw(surface, label, (tx - f.size(label)[0] // 2, ty - half), fg)
+        arc = [rim_pts[(first + j) % m] for j in range(9)]
+        arc.insert(0, hub)
+        pygame.draw.polygon(surface, fill, arc)
+        pygame.draw.line(surface, rim, hub, arc[1])
+        xs, xc, ys, yc = table[8 * i]
+        shown = _LABELS.get((label, fg))
+        if shown is None:
+            shown = _LABELS[(label, fg)] = (f.render(label, fg), f.size(label)[0] // 2)
+        tx = round(cx + k * (sb * xc + cb * xs))
+        ty = round(cy - k * (cb * yc - sb * ys))
+        blit(shown[0], (tx - shown[1], ty - half))
     pygame.draw.polygon(surface, rim, rim_pts, 1)
-    pygame.draw.circle(surface, rim, (cx, cy), 3)
+    pygame.draw.circle(surface, rim, hub, 3)
     # the pointer: a triangle above the rim, pointing down at the chosen segment
     top = cy - round(radius * squash)
-    surface.blit(sprite("wheel_pointer"), (cx - 6, top - 9))
+    blit(sprite("wheel_pointer"), (cx - 6, top - 9))
 
 
 # -- modal scenes: a Dialog over its game, as every modal is ----------------------------------

@@ -335,12 +335,16 @@ class BitmapFont:
 
         The returned Rect is the area of the text (not clipped to the surface).
         Goes through the :meth:`render` cache, so redrawing the same label
-        every frame costs one blit.
+        every frame costs one blit; text wholly outside the surface's clip costs
+        nothing more than finding that out.
         """
         x, y = int(pos[0]), int(pos[1])
-        surf = self.render(text, color, background, bold)
-        surface.blit(surf, (x, y))
-        return pygame.Rect(x, y, surf.get_width(), surf.get_height())
+        text = str(text)
+        where = pygame.Rect(x, y, len(text) * self.width + bool(bold), self.height)
+        if not surface.get_clip().colliderect(where):
+            return where                 # outside what this frame redraws: nothing to do
+        surface.blit(self.render(text, color, background, bold), where)
+        return where
 
     def draw_bold(self, surface: pygame.Surface, text: str, pos, color,
                   background=None) -> pygame.Rect:
