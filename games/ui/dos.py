@@ -380,9 +380,9 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
         pygame.draw.polygon(surface, fill, arc)
         pygame.draw.line(surface, rim, hub, arc[1])
         xs, xc, ys, yc = table[8 * i]
-        shown = _LABELS.get((label, fg))
+        shown = _LABELS.get((label, tuple(fg)))
         if shown is None:
-            shown = _LABELS[(label, fg)] = (f.render(label, fg), f.size(label)[0] // 2)
+            shown = _LABELS[(label, tuple(fg))] = (f.render(label, fg), f.size(label)[0] // 2)
         tx = round(cx + k * (sb * xc + cb * xs))
         ty = round(cy - k * (cb * yc - sb * ys))
         blit(shown[0], (tx - shown[1], ty - half))
