@@ -176,3 +176,17 @@ def test_every_level_plays_legal_moves_after_any_throw():
             for lv in ai.LEVELS:
                 assert ai.choose_move(t, lv, random.Random(0)) in t.legal_moves()
     assert {2, 3, 7, 12} <= seen_totals
+
+
+def test_the_weight_fits_self_play_is_labelled_and_the_same_for_a_seed():
+    """games.triple3.tune's games (the fit itself needs numpy): every kept position is a
+    game in progress labelled with the winner, and a seed gives the same game."""
+    from games.triple3 import tune
+    rows = tune.self_play(5)
+    assert rows and rows == tune.self_play(5)
+    assert len({won for *_, won in rows}) == 1
+    for red, blue, turn, _won in rows:
+        assert turn in (0, 1) and len(red) == len(blue) == 9
+    assert rows != tune.self_play(6)
+    with pytest.raises(SystemExit):
+        tune.main(["--games", "0"])
