@@ -232,7 +232,11 @@ def main(argv=None) -> int:
     args.seats = seats
     if args.audit and not hasattr(ai, "audit"):
         p.error(f"{args.game} has no audit")
-    n_players = len(entry.rules_module().new_game(seed=1, **dict(args.option)).players)
+    try:
+        n_players = len(entry.rules_module().new_game(seed=1, **dict(args.option)).players)
+    except (TypeError, ValueError) as exc:
+        p.error(f"{args.game} cannot start a game with those options "
+                f"({', '.join(f'{k}={v}' for k, v in args.option) or 'none'}): {exc}")
     if len(args.seats) != n_players:
         p.error(f"{args.game} has {n_players} seats: give --seat {n_players} times")
     if args.games < 1:

@@ -563,6 +563,11 @@ def test_arena_plays_and_counts(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "games.arena", "tripppin", "--seat", "1"],
                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "2 seats" in bad.stderr
+    bad = subprocess.run([sys.executable, "-m", "games.arena", "triaxis", "--seat", "1",
+                          "--seat", "1", "--option", "count=2"],
+                         cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "cannot start a game with those options (count=2)" \
+        in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_bench_reports_the_figures(tmp_path):
