@@ -17,7 +17,7 @@ Needs numpy and scipy (``pip install numpy scipy``); the game and its tests do n
 Prints the log loss before and after, how well the fitted chances match the results
 (positions grouped by the chance the value gives), and the weights to put in
 games/triple3/ai.py. The value is then red's expected result (+1 a win, -1 a loss), so a
-won game is worth WIN_Q = 1 against it. Deterministic for a seed and a number of jobs.
+won game is worth WIN_Q = 1 against it. Deterministic for a seed, whatever the number of jobs.
 
 The weights level 3 plays with were fitted this way to 3,000 games (124,000 positions), and
 beat the hand-set ones in the arena against the outside opponent (see ai.py).
@@ -60,9 +60,9 @@ def self_play(seed: int) -> list:
 
 
 def _games(args) -> list:
-    first, last, box, board = args
+    first, last, box, board, win = args
     ai.set_box_weights(box)
-    ai.BOARD_W = tuple(board)
+    ai.BOARD_W, ai.WIN_Q = tuple(board), win
     out = []
     for g in range(first, last):
         out += self_play(g)
@@ -71,7 +71,7 @@ def _games(args) -> list:
 
 def collect(games: int, seed: int, jobs: int) -> list:
     cuts = [seed + games * k // jobs for k in range(jobs + 1)]
-    parts = [(cuts[k], cuts[k + 1], ai.BOX_W, ai.BOARD_W) for k in range(jobs)]
+    parts = [(cuts[k], cuts[k + 1], ai.BOX_W, ai.BOARD_W, ai.WIN_Q) for k in range(jobs)]
     if jobs == 1:
         return _games(parts[0])
     with ProcessPoolExecutor(max_workers=jobs) as pool:
