@@ -143,15 +143,23 @@ def main(argv=None) -> int:
     global _LOCK
     args = parse_args(argv)
     from games.core import store
+    from games.core.stopping import StopSignals
+    # a stop signal from here on is kept and ends the app before its first frame (Python's
+    # own Ctrl+C, raised in the middle of start-up, could be dropped there)
+    stops = StopSignals().install()
     try:
         _LOCK = store.lock_data_dir(args.data_dir)
     except store.AlreadyRunning as exc:
+        stops.restore()
         print(f"Another Tricade is already using the data folder {exc}; close it first, or "
               f"give this one its own folder with --data-dir.", file=sys.stderr)
         return 1
     from games.core.app import Options, run
     from games.core.display import DisplayUnavailable
     if args.set_pin:                      # no window: the PIN from stdin (docs/cabinet.md)
+        stops.restore()                   # (Ctrl+C at its prompt ends it as before)
+        if stops.stopped:
+            return 0
         from games.cabinet.operator import set_pin_command
         return set_pin_command(args.data_dir)
     try:
@@ -159,10 +167,12 @@ def main(argv=None) -> int:
                            scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
                            seed=args.seed, frames=args.frames, screenshot=args.screenshot,
                            window_size=args.size, kiosk=args.kiosk, started=STARTED),
-                       root_scene)
+                       root_scene, stops)
     except DisplayUnavailable as exc:     # no screen: one sentence, not an invisible run
         print(exc, file=sys.stderr)
         return 1
+    finally:
+        stops.restore()
 
 
 if __name__ == "__main__":

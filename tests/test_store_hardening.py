@@ -625,6 +625,45 @@ def test_ctrl_c_ends_quietly(tmp_path):
     assert err.strip() == "", err
 
 
+CTRL_C_IN_PYGAMES_START = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[1])
+import main
+from games.core import app as core
+real_init, real_step = core.App.__init__, core.App._step
+def init(self, *args, **kw):
+    try:                     # start-up code that drops what it catches
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(10000):
+            pass
+    except BaseException:
+        pass
+    real_init(self, *args, **kw)
+frames = []
+def step(self):
+    frames.append(1)
+    real_step(self)
+core.App.__init__, core.App._step = init, step
+status = main.main(["--data-dir", sys.argv[2], "--mute", "--frames", "30", "triaxis"])
+print("frames", len(frames), "status", status)
+"""
+
+
+def test_a_ctrl_c_while_pygame_starts_is_kept_not_lost(tmp_path):
+    """A Ctrl+C that lands in start-up code which drops exceptions still ends the app,
+    before its first frame: the stop handlers are there from the first moment and only
+    record the signal."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)   # the child: default
+    try:
+        out = subprocess.run([sys.executable, "-c", CTRL_C_IN_PYGAMES_START, str(ROOT),
+                              str(tmp_path / "data")], cwd=str(ROOT), env=APP_ENV,
+                             capture_output=True, text=True, timeout=120)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert out.returncode == 0, out.stderr
+    assert "frames 0 status 0" in out.stdout, (out.stdout, out.stderr)
+
+
 def test_a_screenshot_that_cannot_be_written_is_one_sentence(tmp_path):
     folder = tmp_path / "shot.png"
     folder.mkdir()

@@ -18,7 +18,6 @@ from __future__ import annotations
 import gc
 import os
 import select
-import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from .audio import Audio  # noqa: E402
 from .chord import MouseChord  # noqa: E402
 from .display import BlinkRect, Display, init_video  # noqa: E402
 from .input import Action, Input, load_controller_mappings  # noqa: E402
+from .stopping import StopSignals  # noqa: E402
 from .worker import Worker  # noqa: E402
 
 FPS = 60
@@ -644,51 +644,33 @@ def draw_clips(rects, bounds: pygame.Rect, most: float = 1 / 8) -> tuple:
     return tuple(rects)
 
 
-STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
-
-
 def stop_on_signals(app: App):
     """SIGTERM, SIGINT and SIGHUP ask the loop to stop: it ends within a frame and its
-    shutdown closes every scene (which saves) and the worker. A second signal while that
-    runs ends the process the default way. Returns a function that puts the old handlers
-    back (nothing is changed outside the main thread, where Python takes no handlers)."""
-    old = {}
-
-    def stop(signum, _frame):
-        app.stopped_by = signum
-        app.running = False
-        for sig in old:                      # a second one is not asked twice
-            signal.signal(sig, signal.SIG_DFL)
-
-    for name in STOP_SIGNALS:
-        sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-        try:
-            old[sig] = signal.signal(sig, stop)
-        except (ValueError, OSError):        # not the main thread: the caller's handlers stay
-            break
-
-    def restore():
-        for sig, handler in old.items():
-            try:
-                signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
-            except (ValueError, OSError, TypeError):
-                pass
-    return restore
+    shutdown closes every scene (which saves) and the worker (games.core.stopping).
+    Returns a function that puts the old handlers back."""
+    stops = StopSignals().install()
+    stops.attach(app)
+    return stops.restore
 
 
-def run(options: Options, root) -> int:
+def run(options: Options, root, stops: StopSignals | None = None) -> int:
     """Run the app with the root scene ``root(app)`` chooses (main.py is the composition
-    root: the core imports no scene). A stop signal ends it cleanly (stop_on_signals)."""
-    app = App(options)
-    restore = stop_on_signals(app)
+    root: the core imports no scene). A stop signal ends it cleanly: ``stops``, installed
+    by the caller before start-up began (a signal during start-up ends the app before its
+    first frame), or installed here."""
+    if stops is None:
+        stops = StopSignals().install()
     try:
+        if stops.stopped:                    # asked to stop before the window opened
+            return 0
+        app = App(options)
+        stops.attach(app)
         try:
-            root(app)
+            if not stops.stopped:
+                root(app)
         except BaseException:
             app.shutdown()
             raise
         return app.run()
     finally:
-        restore()
+        stops.restore()
