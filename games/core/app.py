@@ -644,15 +644,6 @@ def draw_clips(rects, bounds: pygame.Rect, most: float = 1 / 8) -> tuple:
     return tuple(rects)
 
 
-def stop_on_signals(app: App):
-    """SIGTERM, SIGINT and SIGHUP ask the loop to stop: it ends within a frame and its
-    shutdown closes every scene (which saves) and the worker (games.core.stopping).
-    Returns a function that puts the old handlers back."""
-    stops = StopSignals().install()
-    stops.attach(app)
-    return stops.restore
-
-
 def run(options: Options, root, stops: StopSignals | None = None) -> int:
     """Run the app with the root scene ``root(app)`` chooses (main.py is the composition
     root: the core imports no scene). A stop signal ends it cleanly: ``stops``, installed
