@@ -510,9 +510,13 @@ class App:
             self._kept.clear()
             self._draw(damage)
             return
-        key = (id(self.top), len(self.stack),
-               tuple(sorted((tuple(r), repr(r.key)) for r in damage)))
-        kept = self._kept.get(key)
+        key = (id(self.top), len(self.stack), tuple((r.x, r.y, r.w, r.h, r.key) for r in damage))
+        try:
+            kept = self._kept.get(key)
+        except TypeError:                    # a key that cannot be a dict's: drawn each time
+            self._kept.clear()
+            self._draw(damage)
+            return
         canvas = self.last_native
         if kept is not None and canvas is not None and self.display.show_kept(kept[1]):
             for r, picture in kept[0]:

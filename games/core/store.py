@@ -234,6 +234,8 @@ class Store:
 
     def take_notices(self) -> list:
         """The sentences told since the last call (the main loop shows them)."""
+        if not self.notices:                 # the usual frame: no lock taken (a notice
+            return []                        # appended meanwhile is taken next frame)
         with self._lock:
             out = list(self.notices)
             del self.notices[:]

@@ -53,6 +53,7 @@ TAKE_BACK_LIMIT = 40
 # the targets' X's flash once a second, half a second on and half off (two X's on one
 # square take turns); the readme says only "flashing", and each flash wakes an idle loop
 X_FLASH = 1.0
+_X_BOXES: dict = {}    # (k, marked) -> where in its square the X sprites' drawn pixels are
 SEAT = schema.Choice(("human", "computer"), "human")
 SETTINGS = schema.Table({
     "seats": schema.Table({"blue": schema.Choice(("human", "computer"), "computer"),
@@ -328,8 +329,8 @@ class TripppinScene(GameScene):
         damage = []
         if not full and blink != self._visual[0] and not state.is_over:
             # the flashing X's: only their squares change
-            damage += self.blinked([lay.cell(sq) for sq in (state.target(p) for p in
-                                                             rules.PIECES) if sq is not None],
+            damage += self.blinked([self._x_rect(sq) for sq in (state.target(p) for p in
+                                                                rules.PIECES) if sq is not None],
                                    blink)
         if not full and busy != self._visual[1]:
             damage.append(lay.panel.inflate(8, 8))        # "thinking...", the search line
@@ -450,6 +451,17 @@ class TripppinScene(GameScene):
         if self.pointer_on:
             amiga.draw_pointer(surface, self.app.display.to_native(pygame.mouse.get_pos()),
                                lay.k)
+
+    def _x_rect(self, sq: int) -> pygame.Rect:
+        """Where a target's X shows on its square: the sprite's drawn pixels, not the whole
+        cell (a blink presents a fifth of the pixels)."""
+        lay = self.layout
+        key = (lay.k, marks.marks_on(self.app))
+        box = _X_BOXES.get(key)
+        if box is None:
+            drawn = [piece("x", p, lay.k, key[1]).get_bounding_rect() for p in rules.PIECES]
+            box = _X_BOXES[key] = drawn[0].union(drawn[1])
+        return box.move(lay.cell(sq).topleft)
 
     def _draw_pieces(self, surface, state) -> None:
         lay = self.layout
