@@ -256,3 +256,34 @@ def test_an_axis_covers_a_change_with_spans_that_scale_as_the_whole(src, factor,
             shown = [alone.get_at((j, 0))[0] + (alone.get_at((j, 0))[1] << 8)
                      for j in range(w1 - w0)]
             assert shown == whole[w0:w1], f"span {x0}..{x1} scaled alone differs"
+
+
+@hypothesis.given(
+    x=st.integers(-20, 660), y=st.integers(-20, 370), w=st.integers(0, 700),
+    h=st.integers(0, 400), colour=st.tuples(*[st.integers(0, 255)] * 3),
+    clip=st.one_of(st.none(), st.tuples(st.integers(0, 640), st.integers(0, 350),
+                                        st.integers(0, 640), st.integers(0, 350))),
+    kind=st.sampled_from(["canvas", "alpha", "palette", "whole"]))
+@hypothesis.settings(max_examples=150, deadline=None)
+def test_solid_fill_gives_the_pixels_of_sdl_fill(x, y, w, h, colour, clip, kind):
+    """games.ui.solid.fill (a copy from a kept surface of the colour: SDL's own fill of a
+    narrow rectangle is slow) paints exactly what Surface.fill paints, clip included."""
+    from games.ui import solid
+    if kind == "alpha":
+        make = lambda: pygame.Surface((640, 350), pygame.SRCALPHA)           # noqa: E731
+    elif kind == "palette":
+        make = lambda: pygame.Surface((640, 350), 0, 8)                      # noqa: E731
+    else:
+        make = lambda: pygame.Surface((640, 350))                           # noqa: E731
+    a, b = make(), make()
+    for s in (a, b):
+        s.fill((9, 200, 31))
+        s.fill((250, 3, 77), (100, 50, 300, 100))
+        if clip is not None:
+            s.set_clip(clip)
+    rect = None if kind == "whole" else (x, y, w, h)
+    a.fill(colour, rect)
+    solid.fill(b, colour, rect)
+    a.set_clip(None)
+    b.set_clip(None)
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

@@ -54,7 +54,7 @@ import pygame
 from games.core import schema
 from games.triaxis import ai, art, look, manual, play, rules, scores
 from games.triaxis.island import TERRAIN_NAMES, TERRAINS
-from games.ui import controls, dos, marks
+from games.ui import controls, dos, marks, solid
 from games.ui.anim import ease_out, ease_out_cubic
 from games.ui.board import HexGrid
 from games.ui.commands import Command, MenuItem, choice
@@ -603,7 +603,7 @@ class TriAxisScene(GameScene):
         """The island, the panel and the lines; a part the surface's clip (the frame's
         change) misses is not drawn (each draws inside its own area)."""
         clip = surface.get_clip()
-        surface.fill(BLACK)
+        solid.fill(surface, BLACK)
         if clip.colliderect(self.island_area()):
             self.draw_island(surface)
         if clip.colliderect(PANEL_AREA):

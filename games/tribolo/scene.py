@@ -34,7 +34,7 @@ from games.tribolo.look import (BOARD_TOP, FRAME, GRID, PITCH_X, PITCH_Y, SCORES
 from games.tribolo.play import (SEATS, TriboloBoard, best_text, board_name, final_lines,
                                 first_lines, flip_order, possible_text, prompt_text,
                                 result_text, skipped_text)
-from games.ui import controls, dos, marks, sprites
+from games.ui import controls, dos, marks, solid, sprites
 from games.ui.board import SquareGrid
 from games.ui.boardinput import STEPS, BoardInput
 from games.ui.commands import Command, choice
@@ -393,7 +393,7 @@ class TriboloScene(GameScene):
         """The scores, the board, the status and key lines; the scores and the lines are
         skipped when the surface's clip (the frame's change) misses them."""
         clip = surface.get_clip()
-        surface.fill(BLACK)
+        solid.fill(surface, BLACK)
         if clip.colliderect(SCORES_AREA):
             self.draw_scores(surface)
         self.draw_board(surface)

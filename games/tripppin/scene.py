@@ -41,7 +41,7 @@ from games.core import schema
 from games.tripppin import ai, play, rules
 from games.tripppin.look import (PIECE_PEN, SCREEN_TITLE, Layout, board_picture, draw_ants,
                                  draw_panel, draw_title, piece)
-from games.ui import amiga, controls, looks, marks
+from games.ui import amiga, controls, looks, marks, solid
 from games.ui.amiga import BLACK, BLUE, WHITE
 from games.ui.boardinput import BoardInput
 from games.ui.commands import Command, Menu, MenuItem, choice
@@ -422,7 +422,7 @@ class TripppinScene(GameScene):
         lay = self.layout
         state = self.table.state
         tl = self.timeline
-        surface.fill(BLUE)
+        solid.fill(surface, BLUE)
         amiga.draw_screen_bar(surface, self.screen_title())
         lay.window.draw(surface)
         surface.blit(self._board(), lay.board.topleft)

@@ -31,7 +31,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from games.ui import fonts, modals, sprites
+from games.ui import fonts, modals, solid, sprites
 from games.ui.commands import MenuItem
 from games.ui.riscos_palette import (BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY3, GREY4,
                                      GREY5, GREY6, LIGHT_BLUE, RED, WHITE, WIMP)
@@ -76,7 +76,7 @@ def bevel(surface, rect, light=WHITE, dark=GREY4) -> None:
 
 
 def draw_desktop(surface: pygame.Surface, rect=None) -> None:
-    surface.fill(DESKTOP, rect)
+    solid.fill(surface, DESKTOP, rect)
 
 
 class IconBar:
