@@ -17,7 +17,8 @@ real X11 window.
   in $DISPLAY, else an Xvfb the bench starts itself, else it says it skipped) and window
   size, each scene in a child process of its own, the whole process's CPU time per frame:
   idle (the app's own loop left alone for a while once the scene has settled, its status
-  line's message run out: its CPU divided by the 60 Hz frames that passed), a full frame (everything redrawn and presented), the scene's own animations
+  line's message run out: its CPU divided by the 60 Hz frames that passed), a full frame
+  (everything redrawn and presented), the scene's own animations
   (``bench_animations``: Triple 3's dice, TriAxis's spinner, Tripppin's ants, blinking X
   and slide, Tribolo's flips; the frames that present something), and while the computer
   thinks (a search running in the worker); the wall time of the frame in which a move
