@@ -477,6 +477,20 @@ def load_text() -> str:
     return f"{one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
+def speed_ms(runs: int = 5) -> float:
+    """This machine's speed at the moment: the CPU time of a fixed pure-Python loop (a
+    million additions), median of ``runs``. Every other figure of the bench scales with it;
+    the same code read on two days compares by its figures divided by this one."""
+    times = []
+    for _ in range(runs):
+        t = cpu()
+        s = 0
+        for i in range(1_000_000):
+            s += i
+        times.append(cpu() - t)
+    return round(statistics.median(times) * 1000, 1)
+
+
 def parse_size(text: str) -> tuple:
     w, _, h = text.lower().partition("x")
     return int(w), int(h)
@@ -661,8 +675,9 @@ def main(argv=None) -> int:
         return 0
     displays = [d.strip() for d in args.displays.split(",") if d.strip()]
     sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
-    report: dict = {"load_start": load_text()}
-    print(f"load average at the start: {report['load_start']}")
+    report: dict = {"load_start": load_text(), "speed_start_ms": speed_ms()}
+    print(f"load average at the start: {report['load_start']}; this machine's speed: "
+          f"a million additions in {report['speed_start_ms']} ms of CPU (median of 5)")
     report.update(measure_startup(args.runs))
     x = Xvfb(size=max(sizes, key=lambda s: s[0] * s[1])) if "x11" in displays else None
     real = None                 # the environment of the real display, if there is one
@@ -751,6 +766,7 @@ def main(argv=None) -> int:
         report["ai"] = bench_all_ai(args.positions)
         report["solver"] = {"tripppin": bench_solver()}
     report["load_end"] = load_text()
+    report["speed_end_ms"] = speed_ms()
 
     print(f"start-up to first frame (dummy): {report['startup_s'] * 1000:.0f} ms wall "
           f"(median of {args.runs} runs, spawn to exit); in-app first frame "
@@ -761,7 +777,8 @@ def main(argv=None) -> int:
               f"first frame {(s['first_frame_s'] or 0) * 1000:.0f} ms")
     print(f"peak memory: {report['peak_rss_mb']} MB")
     print_ai(report)
-    print(f"load average at the end: {report['load_end']}")
+    print(f"load average at the end: {report['load_end']}; this machine's speed: a million "
+          f"additions in {report['speed_end_ms']} ms of CPU")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)
