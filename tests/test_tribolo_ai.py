@@ -208,3 +208,26 @@ def test_arena_takes_the_rival_as_a_seat(capsys):
                        "--games", "1", "--jobs", "1", "--option", "board=1"]) == 0
     out = capsys.readouterr().out
     assert "rival" in out and "1 games" in out
+
+
+def test_the_tuning_tool_fits_what_the_search_weighs():
+    # games.tribolo.tune fits weights to the columns of ``features``: with any weights,
+    # sum(weight * column) per seat must be the H the search's evaluation gives that seat
+    from games.tribolo import tune
+    from games.tribolo.rules import move_bits
+    rng = random.Random(5)
+    for s in POSITIONS[::3]:
+        if s.is_over:
+            continue
+        params = {k: rng.uniform(-3, 3) for k in tune.TERMS}
+        params["opp_mix"] = 1.0
+        me = s.current_index
+        info = ai._info(s)
+        searcher = ai._Searcher(info, me, 1e9, 10 ** 9, params, "paranoid")
+        bb = s.tile_bits
+        empty = info.free & ~(bb[0] | bb[1] | bb[2])
+        mob = [move_bits(bb[k], bb[(k + 1) % 3], bb[(k + 2) % 3], empty, info.shifts)
+               .bit_count() for k in range(3)]
+        h = [sum(params[t] * x for t, x in zip(tune.TERMS, row)) for row in tune.features(s)]
+        want = h[me] - max(h[(me + 1) % 3], h[(me + 2) % 3])
+        assert searcher.evaluate(bb, mob) == pytest.approx(want)
