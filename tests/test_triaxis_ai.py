@@ -201,3 +201,26 @@ def test_wall_clock_jumps_do_not_change_the_move(monkeypatch):
     monkeypatch.setattr(ai.time, "perf_counter", lambda: float(next(clock)))
     assert [ai.choose_move(s, lv, random.Random(i)) for lv in (3, 4)
             for i, s in enumerate(moving)] == before
+
+
+def test_the_tuning_tool_fits_what_level_4_weighs():
+    # games.triaxis.tune fits weights to the columns of ``features``: a seat's value in
+    # evaluate_sym must be linear in them, population + sum(weight * column), with any
+    # weights, so the fitted weights mean in play what they meant in the fit
+    from games.triaxis import tune
+    rng = random.Random(6)
+    seen = 0
+    for s in _positions()[::4]:
+        if s.is_over or s.is_chance:
+            continue
+        isl, n = s.island, len(s.players)
+        alloc = tuple(s.allocations[p] for p in s.players)
+        w = dict(ai.W4, opp_max=0.0, opp_mean=0.0,
+                 **{k: rng.uniform(-2, 2) for k in tune.TERMS})
+        for me, row in enumerate(tune.features(s), start=1):
+            if row is None:
+                continue
+            want = row[0] + sum(w[k] * x for k, x in zip(tune.TERMS, row[1:]))
+            assert ai.evaluate_sym(isl, s.cells, me, n, alloc, w) == pytest.approx(want)
+            seen += 1
+    assert seen > 20
