@@ -20,7 +20,7 @@ a third of the moves played out), so that the same position and seed always give
 move.  HARD_TIME (6 s) is a safety net only, on the CPU time of the thread that searches
 (``time.thread_time``: other busy processes, which stretch a decision's wall time many
 times over on a shared machine, cannot make it fire): level 4's longest searches take
-some 0.45 s of CPU here, so a machine ten times slower still ends on the work limit (past
+some 0.5 s of CPU here, so a machine ten times slower still ends on the work limit (past
 the net the last finished depth is used, and only then could the answer depend on
 timing).
 Level 2 searches to depth 2 (one own move and the best reply) on a small work limit; level
