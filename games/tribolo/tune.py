@@ -15,7 +15,8 @@ Needs numpy and scipy (``pip install numpy scipy``); the game and its tests do n
    search scores a position H(me) - max(H(opp)) with these weights.
 
 Prints the log loss before and after, how well the fitted chances match the results, and
-the weights to put in games/tribolo/ai.py (PARAMS4). Deterministic for a seed, whatever the
+the weights to put in games/tribolo/ai.py (PARAMS4), scaled to a tile at the end = 1 (the
+search compares values only, so the scale is free). Deterministic for a seed, whatever the
 number of jobs.
 """
 
@@ -131,9 +132,10 @@ def main(argv=None) -> int:
         m = (prob >= lo) & (prob < lo + 0.2)
         if m.any():
             print(f"  {lo:.1f}-{lo + 0.2:.1f}: {t[m].mean():.3f} of {int(m.sum())}")
-    print("PARAMS4 = {")
+    print("PARAMS4 = {          # scaled to a tile at the end = 1")
     for k, v in zip(TERMS, w):
-        print(f'    "{k}": {v:.3f},')
+        print(f'    "{k}": {v / w[TERMS.index("mat_end")]:.2f},')
+    print('    "opp_mix": 1.0,')
     print("}")
     return 0
 
