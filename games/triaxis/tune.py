@@ -25,10 +25,9 @@ three seats is not in these weights.
 
 from __future__ import annotations
 
-import argparse
 import random
-from concurrent.futures import ProcessPoolExecutor
 
+from games import tuning
 from games.triaxis import ai
 from games.triaxis.rules import new_game
 
@@ -91,59 +90,24 @@ def self_play(args) -> list:
 
 
 def fit(games):
+    """(log loss knowing nothing, at the fit, the fitted weights, positions)."""
     import numpy as np
-    from scipy.optimize import minimize
     k = len(TERMS) + 1
     data = {}                                   # by number of seats: (features, mask, target)
     for g in games:
         for row, share in g:
-            n = len(row)
-            f = [[0.0] * k if x is None else x for x in row]
-            m = [x is not None for x in row]
-            data.setdefault(n, ([], [], []))
-            data[n][0].append(f)
-            data[n][1].append(m)
-            data[n][2].append(share)
-    arrays = [(np.array(f), np.array(m), np.array(t)) for f, m, t in data.values()]
-    total = sum(len(f) for f, _, _ in arrays)
-
-    def loss(w):
-        value, grad = 0.0, np.zeros(k)
-        for f, m, t in arrays:
-            z = np.where(m, f @ w, -np.inf)
-            z = z - z.max(axis=1, keepdims=True)
-            e = np.exp(z)
-            p = e / e.sum(axis=1, keepdims=True)
-            logp = np.where(m, np.log(np.where(m, p, 1.0)), 0.0)
-            value -= (t * logp).sum()
-            grad += np.einsum("ns,nsk->k", p - t, f)
-        return value / total, grad / total
-
-    start = np.array([0.1] + [0.1 * ai.W4[t] for t in TERMS])
-    before = loss(np.zeros(k))[0]
-    res = minimize(loss, start, jac=True, method="L-BFGS-B")
-    return before, res.fun, res.x, total
+            f, m, t = data.setdefault(len(row), ([], [], []))
+            f.append([[0.0] * k if x is None else x for x in row])
+            m.append([x is not None for x in row])
+            t.append(share)
+    groups = [(np.array(f), np.array(m), np.array(t)) for f, m, t in data.values()]
+    w, loss = tuning.fit_softmax(groups, [0.1] + [0.1 * ai.W4[t] for t in TERMS])
+    return loss([0.0] * k), loss(w), w, sum(len(f) for f, _, _ in groups)
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.triaxis.tune")
-    p.add_argument("--games", type=int, default=300)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--save", metavar="FILE", help="also keep the positions here (pickle)")
-    p.add_argument("--load", metavar="FILE", help="fit positions kept by --save")
-    args = p.parse_args(argv)
-    import pickle
-    if args.load:
-        with open(args.load, "rb") as fh:
-            games = pickle.load(fh)
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            games = list(pool.map(self_play, [(args.seed + i, dict(ai.W4))
-                                              for i in range(args.games)]))
-    if args.save:
-        with open(args.save, "wb") as fh:
-            pickle.dump(games, fh)
+    args = tuning.parser("python -m games.triaxis.tune", 300).parse_args(argv)
+    games = tuning.played(args, self_play, lambda seed: (seed, dict(ai.W4)))
     before, after, w, total = fit(games)
     print(f"{len(games)} games, {total} positions")
     print(f"log loss: {before:.4f} knowing nothing, {after:.4f} fitted")

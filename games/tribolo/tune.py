@@ -22,10 +22,9 @@ number of jobs.
 
 from __future__ import annotations
 
-import argparse
 import random
-from concurrent.futures import ProcessPoolExecutor
 
+from games import tuning
 from games.tribolo import ai
 from games.tribolo.rules import move_bits, new_game
 
@@ -78,46 +77,18 @@ def self_play(args) -> list:
 
 
 def fit(rows, start):
+    """(log loss at ``start``, at the fit, the fitted weights, features, shares)."""
     import numpy as np
-    from scipy.optimize import minimize
     f = np.array([r for r, _ in rows], dtype=float)          # n x 3 x k
     t = np.array([w for _, w in rows], dtype=float)          # n x 3
-
-    def loss(w):
-        z = f @ w
-        z -= z.max(axis=1, keepdims=True)
-        lse = np.log(np.exp(z).sum(axis=1, keepdims=True))
-        logp = z - lse
-        p = np.exp(logp)
-        value = -(t * logp).sum() / len(f)
-        grad = np.einsum("ns,nsk->k", p - t, f) / len(f)
-        return value, grad
-
-    before = loss(np.array(start))[0]
-    res = minimize(loss, np.array(start), jac=True, method="L-BFGS-B")
-    return before, res.fun, res.x, f, t
+    w, loss = tuning.fit_softmax([(f, None, t)], start)
+    return loss(start), loss(w), w, f, t
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.tribolo.tune")
-    p.add_argument("--games", type=int, default=400)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--save", metavar="FILE", help="also keep the positions here (pickle)")
-    p.add_argument("--load", metavar="FILE", help="fit positions kept by --save")
-    args = p.parse_args(argv)
+    args = tuning.parser("python -m games.tribolo.tune", 400).parse_args(argv)
     params = dict(ai.PARAMS4)
-    import pickle
-    if args.load:
-        with open(args.load, "rb") as fh:
-            games = pickle.load(fh)
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            games = list(pool.map(self_play,
-                                  [(args.seed + i, params) for i in range(args.games)]))
-    if args.save:
-        with open(args.save, "wb") as fh:
-            pickle.dump(games, fh)
+    games = tuning.played(args, self_play, lambda seed: (seed, params))
     rows = [r for g in games for r in g]
     start = [params.get(k, 0.0) for k in TERMS]
     before, after, w, f, t = fit(rows, start)
