@@ -224,3 +224,71 @@ def test_the_tuning_tool_fits_what_level_4_weighs():
             assert ai.evaluate_sym(isl, s.cells, me, n, alloc, w) == pytest.approx(want)
             seen += 1
     assert seen > 20
+
+
+CROWDED = """triaxis
+seats red:40 blue:40
+turn red
+phase move 1
+round 1
+~ ~ ~ h11 h. h. h. h. g. g. ~ ~ ~ ~ ~ ~
+~ h. h. h21 h. h. h. d. g. g. g. g. ~ g. ~ ~
+~ ~ h. h21 h21 h11 h. d. d. g. g. g. g11 g. g. ~
+~ ~ m. h. h21 h21 d. d11 d. d. g. g21 g21 g. f. ~
+~ ~ m. h. h11 d21 d11 d. d. d. g11 g21 g21 f. f. ~
+~ m21 m. m. d. m11 d21 f11 t. t11 t21 g11 g. f. f. ~
+~ m. m. m21 m. m. d21 f21 t. t21 t21 t. t. ~ f. ~
+~ m. m. m. m. m11 d11 f. t11 t21 t11 t. t. ~ ~ ~
+~ m. m. m. m. m11 f11 f. t. f11 t21 t11 t. ~ ~ ~
+~ ~ m. m. m. ~ f. f. f11 ~ ~ ~ ~ ~ ~ ~
+"""
+
+
+def _every_line(isl, cells, seat, points, depth=0):
+    """The next seat's best capture line by plain exhaustive search (the reference)."""
+    best = 0
+    if depth >= 4:
+        return best
+    for gain, a, b, o in ai._captures(isl, cells, seat, points):
+        c = list(cells)
+        k = c[a] & 7
+        rules.apply_marker_move(c, a, b, o)
+        g = gain + (1 if k < 6 else -6) + _every_line(isl, tuple(c), seat, points - k, depth + 1)
+        best = max(best, g)
+    return best
+
+
+def test_the_next_seats_capture_lines_cost_bounded_work(monkeypatch):
+    # a board of size-1 markers side by side: some 15 captures open to blue, four deep
+    # and up to six points; searched in full, level 4 once took 2 s of CPU on it
+    s = State.from_text(CROWDED)
+    calls = []
+    real = ai._captures
+    monkeypatch.setattr(ai, "_captures", lambda *a: calls.append(1) or real(*a))
+    first = ai.choose_move(s, 4, random.Random(1))
+    assert first in s.legal_moves()
+    assert len(calls) <= ai.TOP_LOOK * ai.CAPTURE_BUDGET + 200
+    calls.clear()
+    assert ai.choose_move(s, 4, random.Random(1)) == first      # the budget is work, not time
+
+
+def test_the_capture_line_is_the_best_while_the_budget_lasts():
+    # a position from a real game: the memo (and the biggest capture first) finds what the
+    # plain search finds, for every number of points
+    rng = random.Random(8)
+    s = new_game(seed=8, seats=3)
+    gains = 0
+    while not s.is_over and gains < 20:
+        if s.is_chance:
+            s = s.play(rng.choice([o for o, _ in s.chance_outcomes()]))
+            continue
+        if s.phase == "move":
+            for seat in range(1, 4):
+                for pts in range(1, 7):
+                    memo = {}
+                    gain, cells = ai._capture_line(s.island, s.cells, seat, pts, 0, memo)
+                    if memo.get("work", 0) < ai.CAPTURE_BUDGET:
+                        assert gain == _every_line(s.island, s.cells, seat, pts)
+                        gains += gain > 0
+        s = s.play(rng.choice([m for m in s.legal_moves() if m != "resign"]))
+    assert gains >= 20

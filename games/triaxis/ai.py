@@ -82,6 +82,7 @@ TOP_BUDGET = 2500       # level 4: positions generated per plan
 TOP_LOOK = 6            # level 4: end positions averaged over the next spin
 TOP_PLAN = "beam"       # level 4: "beam" (plan_turn, TOP_BEAM wide) or "all" (plan_all)
 TOP_BEAM = 16
+CAPTURE_BUDGET = 1000   # level 4: positions a next seat's capture lines expand, per end position
 
 
 def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
@@ -392,20 +393,36 @@ def plan_all(state, rng, w=W4, budget: int = TOP_BUDGET, stats: dict | None = No
     return out
 
 
-def _capture_line(isl, cells, seat, points, depth=0):
+def _capture_line(isl, cells, seat, points, depth=0, memo=None):
     """(gain, cells): the seat's sequence of captures within ``points`` that gains it the
-    most population (searched, at most four captures deep)."""
+    most population (searched, at most four captures deep).  ``memo`` (a dict shared by
+    the calls for one end position) holds each (cells, points, depth) searched once --
+    captures taken in another order reach the same cells -- and its "work" entry counts
+    the positions expanded: past CAPTURE_BUDGET a line takes no further captures, so a
+    board full of captures costs bounded work (one such position took 2 s of CPU before
+    the memo and the budget, 0.2 s after)."""
+    if memo is None:
+        memo = {}
+    key = (cells, points, depth)
+    got = memo.get(key)
+    if got is not None:
+        return got
     best = (0, cells)
-    if depth >= 4:
+    work = memo.get("work", 0)
+    if depth >= 4 or work >= CAPTURE_BUDGET:
         return best
-    for gain, a, b, o in _captures(isl, cells, seat, points):
+    memo["work"] = work + 1
+    caps = _captures(isl, cells, seat, points)
+    caps.sort(key=lambda t: -t[0])       # the biggest first: what the budget leaves out is small
+    for gain, a, b, o in caps:
         c = list(cells)
         k = c[a] & 7
         apply_marker_move(c, a, b, o)
         g = gain + (1 if k < 6 else -6)
-        g2, c2 = _capture_line(isl, tuple(c), seat, points - k, depth + 1)
+        g2, c2 = _capture_line(isl, tuple(c), seat, points - k, depth + 1, memo)
         if g + g2 > best[0]:
             best = (g + g2, c2)
+    memo[key] = best
     return best
 
 
@@ -421,8 +438,9 @@ def expected_next_spin(state, cells, me, w=W4):
     nxt = next((s for s in ((me - 1 + k) % n + 1 for k in range(1, n)) if s in live), None)
     total = 0.0
     memo = {}
+    lines: dict = {}
     for pts in range(1, 7):
-        c = _capture_line(isl, cells, nxt, pts)[1] if nxt else cells
+        c = _capture_line(isl, cells, nxt, pts, 0, lines)[1] if nxt else cells
         if c not in memo:
             memo[c] = evaluate(isl, c, me, n, alloc, w)
         total += memo[c]
