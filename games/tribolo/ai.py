@@ -235,6 +235,10 @@ class _Searcher:
         self.mode = mode
         self.free = info.free
         self.shifts = info.shifts
+        # (tiles, seat to move) -> the move that was best there in an earlier iteration
+        # (or cut the search off): tried first when the node is searched again, deeper
+        self.tt: dict = {}
+        self.killers: dict = {}
 
     # -- evaluation -----------------------------------------------------------------
 
@@ -326,20 +330,40 @@ class _Searcher:
         me = self.me
         maxing = cur == me
         best = -WIN * 10 if maxing else WIN * 10
-        for _, child, _m in self.children(bb, cur, moves):
+        kids = self.children(bb, cur, moves)
+        key = (bb, cur)
+        tt = self.tt
+        killers = self.killers.setdefault(depth, [])
+        front = 0
+        for hint in [tt.get(key)] + killers:
+            if hint is None:
+                continue
+            for i in range(front, len(kids)):
+                if kids[i][2] == hint:
+                    if i != front:
+                        kids.insert(front, kids.pop(i))
+                    front += 1
+                    break
+        best_move = None
+        for _, child, m in kids:
             v = self.after_paranoid(child, cur, depth - 1, alpha, beta)
             if maxing:
                 if v > best:
-                    best = v
+                    best, best_move = v, m
                     if v > alpha:
                         alpha = v
             else:
                 if v < best:
-                    best = v
+                    best, best_move = v, m
                     if v < beta:
                         beta = v
             if alpha >= beta:
+                if m not in killers:
+                    killers.insert(0, m)
+                    del killers[2:]
                 break
+        if best_move is not None:
+            tt[key] = best_move
         return best
 
     def after_paranoid(self, bb, mover, depth, alpha, beta):
