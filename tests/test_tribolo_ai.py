@@ -161,6 +161,37 @@ def test_level3_work_is_bounded():
     assert worst < 2.0
 
 
+def _paranoid_values(s, depth, searcher):
+    """Each root move's exact paranoid value at ``depth`` (a full window for each)."""
+    root = searcher.children(s.tile_bits, searcher.me, s.legal_move_bits())
+    big = ai.WIN * 10
+    return sorted((bit, searcher.after_paranoid(child, searcher.me, depth - 1, -big, big))
+                  for _, child, bit in root)
+
+
+def test_the_top_levels_move_order_changes_no_value():
+    """Level 4 tries first the move that was best at a node before (in the iteration one
+    ply shallower) and the depth's killer moves: that only speeds alpha-beta up, so every
+    root move's value, searched again with those hints in hand, is the value the plain
+    order finds."""
+    sample = [s for s in POSITIONS if 30 < sum(s.counts().values()) < 150][::4][:6]
+    assert sample
+    checked = 0
+    for s in sample:
+        info, me = ai._info(s), s.current_index
+        def fresh():
+            return ai._Searcher(info, me, time.thread_time() + 600, 10 ** 9, ai.PARAMS4,
+                                "paranoid")
+        plain = fresh()
+        want = _paranoid_values(s, 3, plain)
+        hinted = fresh()
+        _paranoid_values(s, 2, hinted)           # the shallower iteration leaves hints
+        assert hinted.tt and hinted.killers
+        assert _paranoid_values(s, 3, hinted) == want
+        checked += len(want)
+    assert checked >= 20
+
+
 def test_top_level_legal_on_sample_positions():
     rng = random.Random(6)
     for s in POSITIONS[3::8]:

@@ -27,7 +27,10 @@ Level 2 searches to depth 2 (one own move and the best reply) on a small work li
 3 deepens until the work limit; level 4 ("4 strongest") deepens until a larger work
 limit, with the weights PARAMS4 (fitted to self-play: see there).  Children are ordered by
 a static square value and the number of tiles turned (and the previous iteration's order at
-the root).
+the root); level 4's paranoid search tries first, at each node, the move that was best there
+in the iteration before and then that depth's two killer moves (the last to cut a search
+off), which reaches deeper on the same work (depth 5.6 on average over 161 positions from
+real games, against 5.1) without changing any value the search finds.
 
 The evaluation, from MAX's side, is H(me) - max(H(opp1), H(opp2)) (PARAMS["opp_mix"]
 blends the max with the average; the max won clearly in self-play) where H(seat) adds:
