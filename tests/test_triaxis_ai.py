@@ -170,6 +170,27 @@ def test_top_level_plays_legal_moves_through_whole_games():
             s = s.play(m)
 
 
+def test_the_top_level_weighs_danger_less_with_more_opponents(monkeypatch):
+    """Level 4 uses W4 with two seats and W4_CROWD (danger 0.7) with three or more, in
+    every phase: placements, harvest units and the planned turn."""
+    assert ai.top_weights(2) is ai.W4 and ai.W4["risk"] == 1.0
+    assert ai.top_weights(3) is ai.top_weights(6) is ai.W4_CROWD
+    assert ai.W4_CROWD == dict(ai.W4, risk=0.7)
+    real = ai.evaluate_sym
+    seen: dict = {}
+
+    def spy(isl, cells, me, n, alloc, w=None):
+        seen.setdefault((n, s.phase), set()).add((w or ai.W4)["risk"])
+        return real(isl, cells, me, n, alloc, w)
+    monkeypatch.setattr(ai, "evaluate_sym", spy)
+    for i, s in enumerate(POSITIONS):
+        ai.choose_move(s, 4, random.Random(i))
+    assert {n for n, _ in seen} == {2, 3, 5}
+    for (n, phase), risks in seen.items():
+        assert risks == ({1.0} if n == 2 else {0.7}), (n, phase)
+    assert {"setup", "move", "harvest"} <= {phase for _, phase in seen}
+
+
 def test_plan_all_budget_bounds_the_work():
     s = new_game(seed=3, seats=2)
     rng = random.Random(3)

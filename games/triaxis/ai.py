@@ -36,9 +36,10 @@ CAPTURE_BUDGET positions per end position), a harvest gives every seat its
 units (new markers while its supply lasts) and a famine clears the colour.  Weights W4
 were chosen in the arena (scoring the opponents alike won 4 of 4 two-seat games on
 seeds where the one-sided evaluation lost 3 of 3 against the outside rival,
-games/triaxis/rivals.py; still to tune further: three seats, where level 4 won 83 of 200
-against two rivals, 41.5%, and wider plans, other opponent weights or the spin of the seat
-after the next did no better in 60 games each).
+games/triaxis/rivals.py).  With three seats or more (W4_CROWD) danger weighs less: level 4
+won 100 of 200 three-seat games against two rivals with it, 83 with W4's (wider plans,
+other opponent weights, a softmax chance of winning in place of the difference of
+scores, or the spin of the seat after the next did no better in 60 games each).
 Harvest units: each unit is the legal unit with the best evaluation (so a new marker where
 it is safe and spreads the terrains, or growth that keeps a size out of reach of the
 neighbours, never growth of a 6 while another unit will do).  Setup: the same, for
@@ -81,6 +82,16 @@ W = {"cnt": 0.5, "risk": 1.0, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
 # Level 4: weights chosen by self-play in the arena (see the module docstring).
 W4 = {"cnt": 0.5, "risk": 1.0, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
       "opp_mean": 0.5, "overpop": 0.1, "harvest": 1.0, "sym": 1}
+# ... and with three seats or more: danger weighs 0.7, not 1.0.  In the arena against two
+# rivals (three seats, seeds 1-200, --max-moves 3000) level 4 won 100 of 200 games with
+# it, 83 of the same 200 with 1.0; on 60 games each (seeds 1-60) 1.5 won 15, 1.0 25, 0.7
+# 29, 0.4 15 and 0 22.  Two seats keep 1.0, as measured there.
+W4_CROWD = dict(W4, risk=0.7)
+
+
+def top_weights(seats: int) -> dict:
+    """Level 4's weights for a game of ``seats`` seats."""
+    return W4 if seats <= 2 else W4_CROWD
 TOP_BUDGET = 2500       # level 4: positions generated per plan
 TOP_LOOK = 6            # level 4: end positions averaged over the next spin
 TOP_PLAN = "beam"       # level 4: "beam" (plan_turn, TOP_BEAM wide) or "all" (plan_all)
@@ -553,7 +564,7 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), weights
         raise ValueError("no move to choose: the game is over or at a spin")
     me = state.current_index + 1
     ph = state.phase
-    w = weights or (W4 if level == 4 else W)
+    w = weights or (top_weights(len(state.players)) if level == 4 else W)
     if level == 1 and ph in ("setup", "harvest"):
         return _plain_unit(state, [m for m in legal if m != "resign"], me, rng)
     if ph == "setup":
