@@ -2,7 +2,7 @@
 for having up to ten game score files ... press any number key, zero <0> through <9>, to
 select the file").
 
-Each file keeps, per player (three initials; a computer seat is ``CP1``-``CP3`` by its
+Each file keeps, per player (three initials; a computer seat is ``CP1``-``CP4`` by its
 level), the games played, the games won and the best final population (the sum of the
 sizes of the player's markers on the island when the game ended). Stored through
 ``games.core.store.Store`` as ``scores/triaxis-0`` ... ``scores/triaxis-9`` (versioned JSON,
