@@ -87,16 +87,16 @@ W4 = {"cnt": 0.5, "risk": 1.0, "conc": 0.15, "chance": 0.3, "opp_max": 0.5,
 # it, 83 of the same 200 with 1.0; on 60 games each (seeds 1-60) 1.5 won 15, 1.0 25, 0.7
 # 29, 0.4 15 and 0 22.  Two seats keep 1.0, as measured there.
 W4_CROWD = dict(W4, risk=0.7)
-
-
-def top_weights(seats: int) -> dict:
-    """Level 4's weights for a game of ``seats`` seats."""
-    return W4 if seats <= 2 else W4_CROWD
 TOP_BUDGET = 2500       # level 4: positions generated per plan
 TOP_LOOK = 6            # level 4: end positions averaged over the next spin
 TOP_PLAN = "beam"       # level 4: "beam" (plan_turn, TOP_BEAM wide) or "all" (plan_all)
 TOP_BEAM = 16
 CAPTURE_BUDGET = 1000   # level 4: positions a next seat's capture lines expand, per end position
+
+
+def top_weights(seats: int) -> dict:
+    """Level 4's weights for a game of ``seats`` seats."""
+    return W4 if seats <= 2 else W4_CROWD
 
 
 def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
