@@ -410,6 +410,38 @@ def test_the_dice_tumble_then_show_the_throw(make_app):
     assert colours(app.last_native) <= PALETTE
 
 
+def test_tumbling_dice_present_where_they_were_and_are_not_the_whole_hop():
+    """Each frame of a tumble presents each die where it drew last and where it draws
+    now, no more (a frame where they hop little presents little); the frame they land in
+    their places, and the frames after it nothing."""
+    from games.ui.anim import Timeline
+    dice = [pygame.Rect(30, 69, 48, 48), pygame.Rect(94, 69, 48, 48)]
+    tl = Timeline()
+    tl.add("tumble", 0.8, data={}, area=lambda track: view.tumble_area(dice, track))
+    last = list(dice)        # where each die was last presented (before: its place)
+    first = True
+    after_landing = []
+    while tl.tracks:
+        tl.update(1 / 60)
+        raw = tl.tracks["tumble"].raw if tl.tracks else 1.0
+        damage = [pygame.Rect(r) for r in tl.damage()]
+        if after_landing:
+            after_landing.append(damage)
+            continue
+        hop = view.dice_hop(raw)
+        for k, die in enumerate(dice):
+            mine = [d for d in damage if d.colliderect(die.inflate(0, 4 * view.HOP))]
+            want = last[k].union(die.move(0, -hop))
+            assert mine and mine[0].unionall(mine) == want, (raw, mine, want)
+            # the first frame's area is the die's place and where it hops (drawn over both)
+            last[k] = want if first else die.move(0, -hop)
+        first = False
+        if raw >= view.LANDED:
+            after_landing.append(damage)
+    assert after_landing[0] and not any(after_landing[2:]), \
+        "after landing: their places once (and where they drew, once), then nothing"
+
+
 def test_the_match_winner_is_said_on_its_own_colour(make_app):
     app, scene = open_scene(make_app, seed=4, match=3, totals={"red": 0, "blue": 2})
     frames(app, 2)

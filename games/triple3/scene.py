@@ -228,8 +228,7 @@ class Triple3Scene(GameScene):
         self.timeline.add("tumble", TUMBLE_SECONDS, ease=ease_out_cubic, delay=wait,
                           cues=[(0.0, "acorn_dice")],
                           # the dice change until they land, then lie still
-                          area=lambda track: (view.dice_area(dice)
-                                              if track.raw < view.LANDED else ()),
+                          area=lambda track: view.tumble_area(dice, track),
                           data={"outcome": outcome, "seat": self.table.state.turn})
 
     def on_transition(self, tr) -> None:

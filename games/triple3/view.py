@@ -11,6 +11,7 @@ import pygame
 
 from games.triple3 import play, rules
 from games.ui import fonts, marks, riscos, sprites
+from games.ui.anim import NOT_YET
 from games.ui.board import wrap
 from games.ui.riscos_palette import (BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY3, GREY4,
                                      GREY5, ORANGE, RED, WHITE, WIMP, YELLOW)
@@ -212,10 +213,20 @@ def dice_hop(raw: float) -> int:
     return int(HOP * abs(pygame.math.Vector2(1, 0).rotate(raw * 720).y) * (1 - raw))
 
 
-def dice_area(dice) -> pygame.Rect:
-    """Where tumbling dice draw: their places, and above them as high as they hop."""
-    area = dice[0].unionall(dice[1:])
-    return pygame.Rect(area.x, area.y - HOP, area.w, area.h + HOP)
+def tumble_area(dice, track):
+    """Where the tumbling dice draw in this frame (the timeline adds where they drew in
+    the last): each die where it hops now (in the first frame, from its place, where the
+    dice before the throw lay); the frame they land in, their places; after that nothing,
+    as they lie still (``track.data["landed"]`` notes the frame is past)."""
+    if track.raw < LANDED:
+        hop = dice_hop(track.raw)
+        if track.drew is NOT_YET:
+            return [r.union(r.move(0, -hop)) for r in dice]
+        return [r.move(0, -hop) for r in dice]
+    if track.data.get("landed"):
+        return ()
+    track.data["landed"] = True
+    return list(dice)
 
 
 def draw_dice(surface, scene) -> None:
