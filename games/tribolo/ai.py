@@ -2,17 +2,17 @@
 
 Level 1 is the original's <B>est key: the move that turns the most tiles (``best_move``).
 
-Levels 2 and 3 search by Best-Reply Search, "brs" (Schadd & Winands, "Best Reply Search
-for Multiplayer Games", IEEE TCIAIG 2011).  The searching seat is MAX; at a MIN layer only
-ONE opponent moves: the one with the reply that hurts MAX most, chosen among the moves of
-both opponents (each played as if it were that opponent's turn); then MAX moves again.  It
+Level 2 searches by Best-Reply Search, "brs" (Schadd & Winands, "Best Reply Search for
+Multiplayer Games", IEEE TCIAIG 2011).  The searching seat is MAX; at a MIN layer only ONE
+opponent moves: the one with the reply that hurts MAX most, chosen among the moves of both
+opponents (each played as if it were that opponent's turn); then MAX moves again.  It
 reaches twice as many of MAX's own moves as a paranoid search of the same time, and Schadd
 & Winands found it the strongest of max^n, paranoid and BRS in Rolit (multi-player
-Othello).  Level 4 searches "paranoid" (Sturtevant & Korf 2000): both opponents in the real
-turn order, both minimising MAX's value.  Against two paranoid searchers, BRS gave the
-seat after it a lead (level 4 by BRS won 26.5% of 200 games, the rival seated after it 85,
-the one before it 54); paranoid with the same weights and work won 37% of 100 (MODES).  A
-seat with no move passes; the search ends at a position where nobody can move with the
+Othello).  Levels 3 and 4 search "paranoid" (Sturtevant & Korf 2000): both opponents in
+the real turn order, both minimising MAX's value.  Against two paranoid searchers, BRS gave
+the seat after it a lead (level 4 by BRS won 26.5% of 200 games, the rival seated after it
+85, the one before it 54); paranoid with the same weights and work won 37% of 100 (MODES).
+A seat with no move passes; the search ends at a position where nobody can move with the
 exact result.
 
 Alpha-beta with iterative deepening under a work limit (LIMITS: move-generator calls plus
@@ -23,19 +23,23 @@ times over on a shared machine, cannot make it fire): level 4's longest searches
 some 0.5 s of CPU here, so a machine ten times slower still ends on the work limit (past
 the net the last finished depth is used, and only then could the answer depend on
 timing).
-Level 2 searches to depth 2 (one own move and the best reply) on a small work limit; level
-3 deepens until the work limit; level 4 ("4 strongest") deepens until a larger work
-limit, with the weights PARAMS4 (fitted to self-play: see there).  The ladder in the arena
-(200 games each, seeds 1-200, one seat against two of the level below; a fair share is
-33%): level 2 won 181 against two level 1s, level 3 82 (41%) against two level 2s.  A level
-3 searching like level 4 on 8,000 work won 162 (81%) against two level 2s, but level 4 then
-won only 76 (38%) against two of it, so level 3 stays as it is until a budget between the
-two is measured.  Children are ordered by
-a static square value and the number of tiles turned (and the previous iteration's order at
-the root); level 4's paranoid search tries first, at each node, the move that was best there
-in the iteration before and then that depth's two killer moves (the last to cut a search
-off), which reaches deeper on the same work (depth 5.6 on average over 161 positions from
-real games, against 5.1) without changing any value the search finds.
+Level 2 searches to depth 2 (one own move and the best reply) on a small work limit with
+the hand-set weights PARAMS; levels 3 and 4 ("4 strongest") deepen until their work limit
+with the weights PARAMS4 (fitted to self-play: see there), level 3 on a twentieth of level
+4's work.  Tribolo always has three seats, so each rung of the ladder is one seat of the
+higher level against two of the level below (a fair share is 33%; each rung is held to
+half of the games).  In the arena (``python -m games.arena tribolo --seat 3 --seat 2 --seat
+2 --games 200 --seed 1 --jobs 2``, and so on) level 2 won 181 of 200 against two level 1s,
+level 3 128 (64%) against two level 2s and level 4 101 (50.5%) against two level 3s.  The
+budget of level 3 is what holds both of its rungs: on 3,000 work it won 48 of 60 against
+level 2s but level 4 only 28 of 60 against it; on 8,000, 162 of 200 and 76 of 200; by BRS
+on 16,000 with PARAMS (the level 3 before), 82 of 200 against level 2s.  Children are
+ordered by a static square value and the number of tiles turned (and the previous
+iteration's order at the root); the paranoid search tries first, at each node, the move
+that was best there in the iteration before and then that depth's two killer moves (the
+last to cut a search off), which reaches deeper on the same work (level 4: depth 5.6 on
+average over 161 positions from real games, against 5.1) without changing any value the
+search finds.
 
 The evaluation, from MAX's side, is H(me) - max(H(opp1), H(opp2)) (PARAMS["opp_mix"]
 blends the max with the average; the max won clearly in self-play) where H(seat) adds:
@@ -69,14 +73,14 @@ LEVEL_NAMES = {4: "4 strongest"}
 DEFAULT_LEVEL = 3
 
 MODE = "brs"                                   # search_move's default
-MODES = {2: "brs", 3: "brs", 4: "paranoid"}     # what each level searches by
+MODES = {2: "brs", 3: "paranoid", 4: "paranoid"}   # what each level searches by
 
 # Search limits per level: (work limit, maximum depth).  Work counts move-generator calls
 # plus a third of the moves played out; it makes the search deterministic.  HARD_TIME is
 # a CPU-time safety net, over ten times the longest level-4 search measured here.
 LIMITS = {
     2: (1500, 2),
-    3: (16000, 64),
+    3: (1500, 64),             # level 3's rungs: see the module's docstring
     4: (30000, 64),
 }
 HARD_TIME = 6.0
@@ -94,7 +98,7 @@ PARAMS = {
     "opp_mix": 1.0,       # weight of the best opponent against their average
 }
 
-# Level 4's weights, fitted to self-play (``python -m games.tribolo.tune --games 1000
+# The weights of levels 3 and 4, fitted to self-play (``python -m games.tribolo.tune --games 1000
 # --seed 1000``: the weights that give the likeliest chance of each seat winning as
 # softmax(H)), scaled to a tile at the end = 1.  These were fitted to 800 of its 1,000
 # games, the other 200 held out (all 1,000 give much the same: -0.20, 1, -0.03, 0.82, 0,
@@ -105,7 +109,7 @@ PARAMS = {
 # weights where the ones before won 15 of the same 40; in the arena (seeds 1-200) it won
 # 95 of 200 (47.5%; BRS with the weights before won 45 of the first 150), and 128 of 200
 # (64%) once its search tried the last iteration's best move and the killers first;
-# against two level 3s, 24 of 40.  What they say:
+# against two of the level 3s of then (BRS with PARAMS), 24 of 40.  What they say:
 # few tiles early (mat_open < 0), anchors (corners) worth most, tiles next to an empty
 # anchor and tiles next to empty squares (the frontier) bad, being shut out very bad;
 # stable tiles other than anchors add nothing that the rest does not already.
@@ -542,5 +546,5 @@ def choose_move(state, level=DEFAULT_LEVEL, rng=None, history=()):
     if level == 1:
         return best_move(state, rng)
     work, max_depth = LIMITS[level]
-    return search_move(state, rng, work, max_depth, params=PARAMS4 if level == 4 else None,
+    return search_move(state, rng, work, max_depth, params=PARAMS4 if level >= 3 else None,
                        mode=MODES[level])
