@@ -112,6 +112,13 @@ def test_a_track_that_moves_damages_where_it_drew_and_where_it_draws():
     tl.cancel("hop")                   # dropped while it shows: repainted next frame
     assert tl.update(0.1) and tl.damage() == [(5, 5, 2, 2)]
     assert not tl.update(0.1) and tl.damage() == []
+    # one that rests somewhere else at its end (a die hopping above its place): dropped
+    # mid-hop, both where it drew and its place are repainted
+    tl.add("hop", 1.0, area=lambda t: (0, 20, 4, 4) if t.raw < 0.5 else (0, 24, 4, 4))
+    tl.update(0.1)
+    tl.cancel("hop")
+    tl.update(0.1)
+    assert tl.damage() == [(0, 20, 4, 4), (0, 24, 4, 4)]
 
 
 def test_table_transitions_and_seeded_chance_points():

@@ -440,6 +440,15 @@ def test_tumbling_dice_present_where_they_were_and_are_not_the_whole_hop():
             after_landing.append(damage)
     assert after_landing[0] and not any(after_landing[2:]), \
         "after landing: their places once (and where they drew, once), then nothing"
+    # a tumble dropped in mid-hop: where the dice drew and their places are repainted
+    tl.add("tumble", 0.8, data={}, area=lambda track: view.tumble_area(dice, track))
+    tl.update(0.05)                     # (the first frame's area holds their places)
+    tl.update(0.05)
+    assert view.dice_hop(tl.tracks["tumble"].raw) > 0
+    tl.cancel("tumble")
+    tl.update(1 / 60)
+    damage = [pygame.Rect(r) for r in tl.damage()]
+    assert all(any(d.contains(die) for d in damage) for die in dice), damage
 
 
 def test_the_match_winner_is_said_on_its_own_colour(make_app):

@@ -98,8 +98,8 @@ PARAMS = {
     "opp_mix": 1.0,       # weight of the best opponent against their average
 }
 
-# The weights of levels 3 and 4, fitted to self-play (``python -m games.tribolo.tune --games 1000
-# --seed 1000``: the weights that give the likeliest chance of each seat winning as
+# The weights of levels 3 and 4, fitted to self-play (``python -m games.tribolo.tune
+# --games 1000 --seed 1000``: the weights that give the likeliest chance of each seat winning as
 # softmax(H)), scaled to a tile at the end = 1.  These were fitted to 800 of its 1,000
 # games, the other 200 held out (all 1,000 give much the same: -0.20, 1, -0.03, 0.82, 0,
 # -0.45, 0.22, -4.86, -0.50).  On the held-out games the fitted weights score a log loss

@@ -227,10 +227,13 @@ class Timeline:
 
     # -- inner -------------------------------------------------------------------------------
     def _gone(self, t: Track) -> None:
-        """A track dropped before its frame ended: where a moving one drew last is
-        repainted by the next update."""
+        """A track dropped before its frame ended: where a moving one drew last, and where
+        it rests at its end (what is drawn once it is gone), are repainted by the next
+        update."""
         if callable(t.area) and t.drew is not NOT_YET and t.drew != ():
             self._left.append(t.drew)
+            t.elapsed = t.delay + t.duration          # as it is left (its end)
+            self._left.append(t.area(t))
 
     def _fire(self, t: Track) -> None:
         while t.cues and t.started and t.raw >= t.cues[0][0]:
