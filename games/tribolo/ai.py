@@ -98,21 +98,21 @@ PARAMS = {
     "opp_mix": 1.0,       # weight of the best opponent against their average
 }
 
-# The weights of levels 3 and 4, fitted to self-play (``python -m games.tribolo.tune
-# --games 1000 --seed 1000``: the weights that give the likeliest chance of each seat winning as
-# softmax(H)), scaled to a tile at the end = 1.  These were fitted to 800 of its 1,000
-# games, the other 200 held out (all 1,000 give much the same: -0.20, 1, -0.03, 0.82, 0,
-# -0.45, 0.22, -4.86, -0.50).  On the held-out games the fitted weights score a log loss
-# of 0.983 where the weights before (the rival's: material 0.25 -> 1, stable 3, mobility
-# 1) did 1.069 at their best scale (ln 3 = 1.099 knows nothing).  Against two rivals
+# The weights of levels 3 and 4, fitted to self-play (``python -m games.tribolo.tune --games
+# 1000 --seed 1000``: the weights that give the likeliest chance of each seat winning as
+# softmax(H)), scaled to a tile at the end = 1.  These were fitted to 800 of its 1,000 games,
+# the other 200 held out (all 1,000 give much the same: -0.20, 1, -0.03, 0.82, 0, -0.45,
+# 0.22, -4.86, -0.50).  On the held-out games the fitted weights score a log loss of 0.983
+# where the weights before (the rival's: material 0.25 -> 1, stable 3, mobility 1) did 1.069
+# at their best scale (ln 3 = 1.099 knows nothing).  Against two rivals
 # (games/tribolo/rivals.py), level 4 (paranoid, work 30,000) won 28 of 40 games with these
-# weights where the ones before won 15 of the same 40; in the arena (seeds 1-200) it won
-# 95 of 200 (47.5%; BRS with the weights before won 45 of the first 150), and 128 of 200
-# (64%) once its search tried the last iteration's best move and the killers first;
-# against two of the level 3s of then (BRS with PARAMS), 24 of 40.  What they say:
-# few tiles early (mat_open < 0), anchors (corners) worth most, tiles next to an empty
-# anchor and tiles next to empty squares (the frontier) bad, being shut out very bad;
-# stable tiles other than anchors add nothing that the rest does not already.
+# weights where the ones before won 15 of the same 40; in the arena (seeds 1-200) it won 95
+# of 200 (47.5%; BRS with the weights before won 45 of the first 150), and 128 of 200 (64%)
+# once its search tried the last iteration's best move and the killers first; against two of
+# the level 3s of then (BRS with PARAMS), 24 of 40.  What they say: few tiles early (mat_open
+# < 0), anchors (corners) worth most, tiles next to an empty anchor and tiles next to empty
+# squares (the frontier) bad, being shut out very bad; stable tiles other than anchors add
+# nothing that the rest does not already.
 PARAMS4 = {
     "mat_open": -0.16,
     "mat_end": 1.0,
