@@ -3,7 +3,7 @@ real X11 window.
 
     python -m games.bench [--json FILE] [--frames N] [--runs R] [--skip-ai] [--ai-only]
                           [--displays dummy,x11] [--sizes 1920x1080,3840x2160]
-                          [--attract-minutes M] [--slow-fsync MS]
+                          [--attract-minutes M] [--slow-fsync MS] [--pairs ROUNDS]
     python -m games.bench --memory MINUTES [--log FILE]  (computer against computer in all
                                                         four games, RSS every ten minutes:
                                                         games/soakai.py)
@@ -24,6 +24,9 @@ real X11 window.
   thinks (a search running in the worker); the wall time of the frame in which a move
   lands (the move shown and the game autosaved); with ``--slow-fsync MS`` every fsync of
   the measuring process is slowed by strace (the disk must never hold a frame);
+- the animations' cost at the second window size against the first, measured in turn in
+  one process (its window resized between them, ``--pairs`` rounds), so that the machine's
+  slow and fast spells fall on both sizes alike: the median of the rounds' ratios;
 - the attract loop's share of one core over ``--attract-minutes`` (ten by default) at
   1920x1080 on the real display, its worker processes included;
 - peak memory (resident set) of the measuring process;
@@ -447,6 +450,71 @@ def child_scenes(size: tuple, frames: int, idle_seconds: float, only=None) -> di
     return report
 
 
+def child_pairs(sizes: list, frames: int, rounds: int, only=None) -> dict:
+    """In the child: each scene's own animations at two window sizes in turn (A B A B, the
+    one window resized between them), so that a slow or fast spell of the machine falls on
+    both sizes alike: {scene: {animation: {"label", "a_ms": [...], "b_ms": [...]}}}, the
+    median frame of each round at each size."""
+    import games
+    from games.core.app import App, Options, freeze_start_up
+    out: dict = {}
+    with tempfile.TemporaryDirectory() as d:
+        app = App(Options(data_dir=d, window_size=sizes[0], mute=True, fullscreen=False,
+                          scale="aspect"))
+        freeze_start_up()
+        for entry in games.games():
+            if only and entry.name not in only:
+                continue
+            scene = entry.scene_factory()(app, seed=1)
+            if not animations_of(scene):
+                continue
+            app.running = True
+            app.push(scene)
+            for _ in range(10):
+                app.step()
+            for name in getattr(scene, "bench_start_keys", ()):
+                press(app, name)
+                for _ in range(5):
+                    app.step()
+            figures: dict = {}
+            for _ in range(rounds):
+                for side, size in zip(("a_ms", "b_ms"), sizes):
+                    app.display.resize_window(size)
+                    if app.display.window.get_size() != tuple(size):
+                        raise RuntimeError(f"the window would not be {size[0]}x{size[1]}")
+                    app.dirty = True
+                    for _ in range(5):
+                        app.step()
+                    for key, r in bench_special(app, scene, frames).items():
+                        f = figures.setdefault(key, {"label": r["label"], "a_ms": [],
+                                                     "b_ms": []})
+                        f[side].append(r["median_ms"])
+            out[entry.name] = figures
+            app.pop()
+        app.shutdown()
+    return out
+
+
+def print_pairs(title: str, r: dict) -> None:
+    if "error" in r:
+        print(f"{title}: failed ({r['error']})")
+        return
+    print(f"{title}: the animations' process CPU per frame, ms (median of each round's "
+          f"median), and the ratio (median of the rounds' ratios):")
+    for name, figures in r.items():
+        for f in figures.values():
+            a = [v for v in f["a_ms"] if v]
+            b = [v for v in f["b_ms"] if v]
+            ratios = [y / x for x, y in zip(f["a_ms"], f["b_ms"]) if x and y]
+            if not ratios:
+                print(f"  {name}, {f['label']}: no frames")
+                continue
+            f["ratio"] = round(statistics.median(ratios), 3)
+            print(f"  {name}, {f['label']}: {statistics.median(a):.3f} / "
+                  f"{statistics.median(b):.3f}, ratio {f['ratio']:.2f} (rounds: "
+                  + " ".join(f"{x:.2f}" for x in ratios) + ")")
+
+
 def child_attract(size: tuple, minutes: float) -> dict:
     """In the child: the cabinet's attract loop at real speed on this process's display,
     its worker processes included (games/cabinet/soak.py)."""
@@ -611,6 +679,10 @@ def child_main(args) -> int:
     if args.child == "scenes":
         only = set(args.only.split(",")) if args.only else None
         out = child_scenes(size, args.frames, args.idle_seconds, only)
+    elif args.child == "pairs":
+        only = set(args.only.split(",")) if args.only else None
+        out = child_pairs([parse_size(t) for t in args.sizes.split(",")][:2], args.frames,
+                          args.pairs, only)
     elif args.child == "attract":
         out = child_attract(size, args.attract_minutes)
     else:
@@ -648,7 +720,10 @@ def main(argv=None) -> int:
     p.add_argument("--log", metavar="FILE", help="with --memory: also append the RSS lines here")
     p.add_argument("--soak", type=float, metavar="HOURS",
                    help="only the cabinet's soak: HOURS of attract loop on a sped-up clock")
-    p.add_argument("--child", choices=("scenes", "attract", "launcher-idle"),
+    p.add_argument("--pairs", type=int, default=4, metavar="ROUNDS",
+                   help="on the real display, the animations at the first two sizes in "
+                        "turn, ROUNDS times each, for their ratio (0: skip)")
+    p.add_argument("--child", choices=("scenes", "pairs", "attract", "launcher-idle"),
                    help=argparse.SUPPRESS)
     p.add_argument("--child-json", help=argparse.SUPPRESS)
     p.add_argument("--size", default="1920x1080", help=argparse.SUPPRESS)
@@ -703,6 +778,14 @@ def main(argv=None) -> int:
                 r = run_child(["--child", "scenes", "--size", f"{w}x{h}"] + child, env)
                 report["displays"][key] = r
                 print_scenes(key, r)
+        if real is not None and args.pairs > 0 and len(sizes) >= 2:
+            (aw, ah), (bw, bh) = sizes[:2]
+            key = f"x11 {aw}x{ah} / {bw}x{bh}, in turn {args.pairs} times"
+            r = run_child(["--child", "pairs", "--sizes", f"{aw}x{ah},{bw}x{bh}",
+                           "--frames", str(args.frames), "--pairs", str(args.pairs)]
+                          + (["--only", args.only] if args.only else []), real)
+            print_pairs(key, r)
+            report["pairs"] = {"sizes": key, "figures": r}
         env = real or display_env("dummy", None)
         where = "x11" if real is not None else "dummy"
         if args.slow_fsync:

@@ -587,6 +587,24 @@ def test_bench_reports_the_figures(tmp_path):
         assert launcher[k]["p99_ms"] is not None
 
 
+def test_bench_pairs_measure_each_animation_at_both_sizes_in_turn(tmp_path):
+    """The ratio figure: one process, its window resized between the two sizes each round,
+    and every round's median frame kept for both."""
+    out = tmp_path / "p.json"
+    run = subprocess.run([sys.executable, "-m", "games.bench", "--child", "pairs",
+                          "--child-json", str(out), "--sizes", "640x400,1280x800",
+                          "--frames", "10", "--pairs", "2", "--only", "triple3,triaxis"],
+                         cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(out.read_text())
+    assert set(figures) == {"triple3", "triaxis"}
+    for name, animations in figures.items():
+        assert animations, name
+        for f in animations.values():
+            assert len(f["a_ms"]) == len(f["b_ms"]) == 2
+            assert all(v and v > 0 for v in f["a_ms"] + f["b_ms"]), f
+
+
 def test_the_input_test_screen_keeps_its_text_inside_the_picture(make_app):
     from games.core.input import Action
     app = make_app()

@@ -412,6 +412,13 @@ class Display:
             self.fullscreen = on
             self._open()
 
+    def resize_window(self, size: tuple) -> None:
+        """Make the (windowed) window this size, as a user dragging its edge would."""
+        self.window_size = tuple(size)
+        if not self.fullscreen:
+            self._resize_to(size)
+        self.resized()
+
     def resized(self, size: tuple | None = None) -> None:
         """The window changed size (the user dragged its edge)."""
         surface = pygame.display.get_surface()
