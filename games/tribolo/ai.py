@@ -25,21 +25,23 @@ the net the last finished depth is used, and only then could the answer depend o
 timing).
 Level 2 searches to depth 2 (one own move and the best reply) on a small work limit with
 the hand-set weights PARAMS; levels 3 and 4 ("4 strongest") deepen until their work limit
-with the weights PARAMS4 (fitted to self-play: see there), level 3 on a twentieth of level
+with the weights PARAMS4 (fitted to self-play: see there), level 3 on a thirtieth of level
 4's work.  Tribolo always has three seats, so each rung of the ladder is one seat of the
 higher level against two of the level below (a fair share is 33%; each rung is held to
 half of the games).  In the arena (``python -m games.arena tribolo --seat 3 --seat 2 --seat
-2 --games 200 --seed 1 --jobs 2``, and so on) level 2 won 181 of 200 against two level 1s,
-level 3 128 (64%) against two level 2s and level 4 101 (50.5%) against two level 3s, but
-only 85 (42.5%) on seeds 201-400: the top rung is still short.  The budget of level 3 has
-to hold both of its rungs: on 3,000 work it won 48 of 60 against level 2s but level 4 only
-28 of 60 against it; on 8,000, 162 of 200 and 76 of 200; by BRS on 16,000 with PARAMS (the
-level 3 before), 82 of 200 against level 2s.  Children are ordered by a static square
-value and the number of tiles turned (and the previous iteration's order at the root); the
-paranoid search tries first, at each node, the move that was best there in the iteration
-before and then that depth's two killer moves (the last to cut a search off), which
-reaches deeper on the same work (level 4: depth 5.6 on average over 161 positions from
-real games, against 5.1) without changing any value the search finds.
+2 --games 200 --seed 1 --jobs 2``, and so on, and again from ``--seed 201``) level 2 won
+181 of 200 against two level 1s; level 3 won 130 and 125 of 200 (64%) against two level
+2s; level 4 won 111 and 105 of 200 (54%) against two level 3s.  The budget of level 3 has
+to hold both of its rungs, and 400 games tell budgets apart where 200 do not: on 1,500
+work level 3 won 128 of the first 200 against level 2s, but level 4 only 101 and 85
+(46.5%) against it; on 3,000, 48 of 60 and 28 of 60; on 8,000, 162 of 200 and 76 of 200;
+by BRS on 16,000 with PARAMS (the level 3 before), 82 of 200 against level 2s.  Children
+are ordered by a static square value and the number of tiles turned (and the previous
+iteration's order at the root); the paranoid search tries first, at each node, the move
+that was best there in the iteration before and then that depth's two killer moves (the
+last to cut a search off), which reaches deeper on the same work (level 4: depth 5.6 on
+average over 161 positions from real games, against 5.1) without changing any value the
+search finds.
 
 The evaluation, from MAX's side, is H(me) - max(H(opp1), H(opp2)) (PARAMS["opp_mix"]
 blends the max with the average; the max won clearly in self-play) where H(seat) adds:
@@ -80,7 +82,7 @@ MODES = {2: "brs", 3: "paranoid", 4: "paranoid"}   # what each level searches by
 # a CPU-time safety net, over ten times the longest level-4 search measured here.
 LIMITS = {
     2: (1500, 2),
-    3: (1500, 64),             # level 3's rungs: see the module's docstring
+    3: (1000, 64),             # level 3's rungs: see the module's docstring
     4: (30000, 64),
 }
 HARD_TIME = 6.0
