@@ -200,8 +200,8 @@ def press(app, name: str) -> None:
         pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
 
 
-def bench_scene(app, scene, frames: int, idle_seconds: float = 2.0) -> dict:
-    """Idle, full, the scene's own animations and thinking frame times of one scene."""
+def open_scene(app, scene) -> None:
+    """Push the scene and get into play, as a player would."""
     app.running = True        # the scene before left an empty stack
     app.push(scene)
     for _ in range(10):      # settle: first draws, caches, fonts
@@ -212,6 +212,11 @@ def bench_scene(app, scene, frames: int, idle_seconds: float = 2.0) -> dict:
         press(app, name)
         for _ in range(5):
             app.step()
+
+
+def bench_scene(app, scene, frames: int, idle_seconds: float = 2.0) -> dict:
+    """Idle, full, the scene's own animations and thinking frame times of one scene."""
+    open_scene(app, scene)
     prepare = getattr(scene, "bench_idle", None)
     if prepare is not None:
         prepare()
@@ -468,14 +473,7 @@ def child_pairs(sizes: list, frames: int, rounds: int, only=None) -> dict:
             scene = entry.scene_factory()(app, seed=1)
             if not animations_of(scene):
                 continue
-            app.running = True
-            app.push(scene)
-            for _ in range(10):
-                app.step()
-            for name in getattr(scene, "bench_start_keys", ()):
-                press(app, name)
-                for _ in range(5):
-                    app.step()
+            open_scene(app, scene)
             figures: dict = {}
             for _ in range(rounds):
                 for side, size in zip(("a_ms", "b_ms"), sizes):

@@ -287,3 +287,39 @@ def test_solid_fill_gives_the_pixels_of_sdl_fill(x, y, w, h, colour, clip, kind)
     a.set_clip(None)
     b.set_clip(None)
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def test_triaxis_slides_and_rings_show_what_the_whole_picture_shows(make_app):
+    """TriAxis's moves (a marker sliding, markers growing, vanishing and appearing in
+    rings) redraw only the zones they touch, not the island: each such frame presents a
+    part, and still shows what the whole picture shows."""
+    import random
+
+    from games.triaxis import rules
+    clock = Clock()
+    app = make_app(clock=clock, anim_speed=1.0, mute=True, window_size=(1366, 768))
+    run = Checked(app, clock)
+    scene = app.push(games.get("triaxis").scene_factory()(app, seed=7))
+    run.step(3)
+    for k in scene.bench_start_keys:
+        run.key(k, 5)
+    state, rng = rules.new_game(seed=3), random.Random(3)
+    while state.phase == "setup":               # markers placed at random: the moves begin
+        state = state.play(rng.choice([o for o, _ in state.chance_outcomes()]
+                                      if state.is_chance else state.legal_moves()))
+    table = scene.table
+    for seat in list(table.seats):
+        table.set_seat(seat, "computer")
+    table.min_think = 0.0
+    table.new_game(start_text=state.to_text())
+    app.dirty = True
+    partial = {"slide": 0, "fx": 0}             # frames of each presented in part
+    for _ in range(3000):
+        tracks = [n for n in partial if scene.timeline.running(n)]
+        before = run.partial_frames
+        run.step()
+        for n in tracks:
+            partial[n] += run.partial_frames - before
+        if min(partial.values()) >= 60 or table.state.is_over:
+            break
+    assert partial["slide"] >= 30 and partial["fx"] >= 30, partial

@@ -84,6 +84,29 @@ def draw_seat_mark(surface: pygame.Surface, topleft, seat: str) -> None:
     surface.blit(sheet().get(f"mark_{marks.shape(seat)}"), topleft)
 
 
+def zone_reach(centre) -> pygame.Rect:
+    """The native rectangle round a zone's centre that holds whatever is drawn for that
+    zone: any marker (marked or not, at any scale up to 1), ring or mark."""
+    global _reach
+    if _reach is None:
+        s = sheet()
+        boxes = []
+        for name in s.names():
+            img = s.get(name)
+            if name.startswith("marker_"):
+                rx, ry = look.marker_radius(int(name.split("_")[2]))
+                margin = MARK_MARGIN if name.endswith("_marked") else 0
+                boxes.append(img.get_rect(topleft=(-rx - 1 - margin, -ry - 1 - margin)))
+            elif name.startswith("ring_") or name in ("movable", "target"):
+                ax, ay = _ANCHOR.get(name) or (img.get_width() // 2, img.get_height() // 2)
+                boxes.append(img.get_rect(topleft=(-ax, -ay)))
+        _reach = boxes[0].unionall(boxes[1:])
+    return _reach.move(centre)
+
+
+_reach = None
+
+
 def draw_ring(surface: pygame.Surface, centre, colour: str, rx: int) -> None:
     """A ring round a zone: ``colour`` "yellow" (rx 10..18), "white" or "light_grey"
     (rx 15: the cursor), look.RINGS."""

@@ -451,7 +451,8 @@ class TriAxisScene(GameScene):
         extra, skip, delay = [], (), 0.0
         if move != "resign" and move[0] == "-":
             a, b = move[1], move[2]
-            self.timeline.add("slide", SLIDE_SECONDS, ease=ease_out, area=self.island_area(),
+            self.timeline.add("slide", SLIDE_SECONDS, ease=ease_out,
+                              area=[self.zone_reach(a).union(self.zone_reach(b))],
                               data=(a, b, before.cells[a]), cues=[(0.0, "dos_click")])
             skip, delay = (a, b), SLIDE_SECONDS
             if not after.cells[b]:
@@ -467,7 +468,8 @@ class TriAxisScene(GameScene):
         tr = self.timeline.get("fx")
         if tr is not None and tr.raw < 0.5:
             items = list(tr.data) + list(items)
-        self.timeline.add("fx", FX_SECONDS, delay=delay, data=items, area=self.island_area(),
+        self.timeline.add("fx", FX_SECONDS, delay=delay, data=items,
+                          area=[self.zone_reach(z) for z, *_ in items],
                           cues=[(0.0, FX_SOUND[items[-1][3]])])
 
     def on_game_over(self) -> None:
@@ -623,9 +625,12 @@ class TriAxisScene(GameScene):
         self._island_img = (isl, img)
         return img
 
+    def zone_reach(self, z: int) -> pygame.Rect:
+        """What a marker's slide from or to zone ``z``, or its rings, may draw on."""
+        return art.zone_reach(self.zone_centre(z))
+
     def island_area(self) -> pygame.Rect:
-        """What a marker's slide or a harvest's rings redraw: the island and a ring's
-        reach beyond it."""
+        """Where draw_island draws: the island and a ring's reach beyond it."""
         img = self.island_image(self.state.island)
         return img.get_rect(topleft=(ORIGIN[0] - 2, ORIGIN[1] - 2)).inflate(40, 40)
 
