@@ -451,8 +451,9 @@ class TriAxisScene(GameScene):
         extra, skip, delay = [], (), 0.0
         if move != "resign" and move[0] == "-":
             a, b = move[1], move[2]
+            reach = art.zone_reach(self.zone_centre(a))     # where it slides: both zones
             self.timeline.add("slide", SLIDE_SECONDS, ease=ease_out,
-                              area=[self.zone_reach(a).union(self.zone_reach(b))],
+                              area=[reach.union(art.zone_reach(self.zone_centre(b)))],
                               data=(a, b, before.cells[a]), cues=[(0.0, "dos_click")])
             skip, delay = (a, b), SLIDE_SECONDS
             if not after.cells[b]:
@@ -469,7 +470,7 @@ class TriAxisScene(GameScene):
         if tr is not None and tr.raw < 0.5:
             items = list(tr.data) + list(items)
         self.timeline.add("fx", FX_SECONDS, delay=delay, data=items,
-                          area=[self.zone_reach(z) for z, *_ in items],
+                          area=[art.zone_reach(self.zone_centre(z)) for z, *_ in items],
                           cues=[(0.0, FX_SOUND[items[-1][3]])])
 
     def on_game_over(self) -> None:
@@ -624,10 +625,6 @@ class TriAxisScene(GameScene):
                                                 self.grid.centre(c, r)[1] - oy))
         self._island_img = (isl, img)
         return img
-
-    def zone_reach(self, z: int) -> pygame.Rect:
-        """What a marker's slide from or to zone ``z``, or its rings, may draw on."""
-        return art.zone_reach(self.zone_centre(z))
 
     def island_area(self) -> pygame.Rect:
         """Where draw_island draws: the island and a ring's reach beyond it."""
