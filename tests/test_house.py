@@ -291,7 +291,7 @@ def test_the_memory_soak_plays_and_reports_rss(tmp_path):
     from pathlib import Path
     root = Path(__file__).resolve().parents[1]
     log = tmp_path / "rss.log"
-    out = subprocess.run([sys.executable, "-m", "games.soakai", "--minutes", "0.001",
+    out = subprocess.run([sys.executable, "-m", "tools.soakai", "--minutes", "0.001",
                           "--interval", "0.001", "--log", str(log)], cwd=str(root),
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr

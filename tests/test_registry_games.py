@@ -209,7 +209,7 @@ def test_rules_and_ai_import_no_pygame():
     words, scores, manual) and the house's pure parts import with pygame blocked."""
     import importlib.util
     mods = [m for e in ENTRIES for m in (e.rules, e.ai)] + [
-        "games", "games.core.table", "games.core.store", "games.core.worker", "games.arena",
+        "games", "games.core.table", "games.core.store", "games.core.worker", "tools.arena",
         "games.core.records", "games.core.protocol", "games.ui.boardinput", "games.ui.status"]
     for e in ENTRIES:
         package = e.rules.rsplit(".", 1)[0]

@@ -531,7 +531,7 @@ def test_worker_reports_errors_and_streams(make_app):
         job = w.submit("math:sqrt", -1.0)
         with pytest.raises(RuntimeError, match="math domain error"):
             job.wait(10)
-        job = w.submit("games.bench:busy_search", 0.05)
+        job = w.submit("tools.bench:busy_search", 0.05)
         assert isinstance(job.wait(10), int)
     finally:
         w.close()
@@ -551,7 +551,7 @@ def test_no_sound_device_means_silence_said_once(tmp_path):
 # -- tools -------------------------------------------------------------------------------------
 
 def test_arena_plays_and_counts(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "games.arena", "tripppin", "--seat", "1",
+    out = subprocess.run([sys.executable, "-m", "tools.arena", "tripppin", "--seat", "1",
                           "--seat", "2", "--games", "2", "--seed", "3", "--jobs", "1",
                           "--json", str(tmp_path / "a.json")], cwd=str(ROOT), env=ENV,
                          capture_output=True, text=True, timeout=120)
@@ -560,10 +560,10 @@ def test_arena_plays_and_counts(tmp_path):
     assert s["games"] == 2
     for e in s["entrants"]:
         assert e["win"] + e["loss"] + e["tie"] + e["capped"] == 2
-    bad = subprocess.run([sys.executable, "-m", "games.arena", "tripppin", "--seat", "1"],
+    bad = subprocess.run([sys.executable, "-m", "tools.arena", "tripppin", "--seat", "1"],
                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "2 seats" in bad.stderr
-    bad = subprocess.run([sys.executable, "-m", "games.arena", "triaxis", "--seat", "1",
+    bad = subprocess.run([sys.executable, "-m", "tools.arena", "triaxis", "--seat", "1",
                           "--seat", "1", "--option", "count=2"],
                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "cannot start a game with those options (count=2)" \
@@ -571,7 +571,7 @@ def test_arena_plays_and_counts(tmp_path):
 
 
 def test_bench_reports_the_figures(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "games.bench", "--frames", "20", "--runs", "1",
+    out = subprocess.run([sys.executable, "-m", "tools.bench", "--frames", "20", "--runs", "1",
                           "--skip-ai", "--displays", "dummy", "--sizes", "1920x1080",
                           "--idle-seconds", "0.3", "--attract-minutes", "0",
                           "--launcher-seconds", "0", "--json", str(tmp_path / "b.json")],
@@ -591,7 +591,7 @@ def test_bench_pairs_measure_each_animation_at_both_sizes_in_turn(tmp_path):
     """The ratio figure: one process, its window resized between the two sizes each round,
     and every round's median frame kept for both."""
     out = tmp_path / "p.json"
-    run = subprocess.run([sys.executable, "-m", "games.bench", "--child", "pairs",
+    run = subprocess.run([sys.executable, "-m", "tools.bench", "--child", "pairs",
                           "--child-json", str(out), "--sizes", "640x400,1280x800",
                           "--frames", "10", "--pairs", "2", "--only", "triple3,triaxis"],
                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=300)

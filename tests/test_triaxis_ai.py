@@ -205,7 +205,7 @@ def test_plan_all_budget_bounds_the_work():
 
 
 def test_rival_is_legal_and_deterministic():
-    from games.triaxis import rivals
+    from tools.rivals import triaxis as rivals
     for i, s in enumerate(POSITIONS[::3]):
         m = rivals.choose_move(s, "rival", random.Random(i))
         assert m in s.legal_moves() and m != "resign"
@@ -225,10 +225,10 @@ def test_wall_clock_jumps_do_not_change_the_move(monkeypatch):
 
 
 def test_the_tuning_tool_fits_what_level_4_weighs():
-    # games.triaxis.tune fits weights to the columns of ``features``: a seat's value in
+    # tools.tune.triaxis fits weights to the columns of ``features``: a seat's value in
     # evaluate_sym must be linear in them, population + sum(weight * column), with any
     # weights, so the fitted weights mean in play what they meant in the fit
-    from games.triaxis import tune
+    from tools.tune import triaxis as tune
     rng = random.Random(6)
     seen = 0
     for s in _positions()[::4]:

@@ -219,7 +219,7 @@ def test_top_level_is_deterministic_beside_busy_processes():
 
 
 def test_rival_is_legal_and_deterministic():
-    from games.tribolo import rivals
+    from tools.rivals import tribolo as rivals
     for i, s in enumerate(POSITIONS[::12]):
         m = rivals.choose_move(s, "rival", random.Random(i))
         assert m in s.legal_moves()
@@ -237,7 +237,7 @@ def test_wall_clock_jumps_do_not_change_the_move(monkeypatch):
 
 
 def test_arena_takes_the_rival_as_a_seat(capsys):
-    from games import arena
+    from tools import arena
     assert arena.main(["tribolo", "--seat", "1", "--seat", "rival", "--seat", "1",
                        "--games", "1", "--jobs", "1", "--option", "board=1"]) == 0
     out = capsys.readouterr().out
@@ -245,9 +245,9 @@ def test_arena_takes_the_rival_as_a_seat(capsys):
 
 
 def test_the_tuning_tool_fits_what_the_search_weighs():
-    # games.tribolo.tune fits weights to the columns of ``features``: with any weights,
+    # tools.tune.tribolo fits weights to the columns of ``features``: with any weights,
     # sum(weight * column) per seat must be the H the search's evaluation gives that seat
-    from games.tribolo import tune
+    from tools.tune import tribolo as tune
     from games.tribolo.rules import move_bits
     rng = random.Random(5)
     for s in POSITIONS[::3]:

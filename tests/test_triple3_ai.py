@@ -131,8 +131,8 @@ def test_the_memo_caches_are_bounded_and_change_no_choice(monkeypatch):
 
 
 def test_the_rival_plays_legal_deterministic_moves_and_the_arena_seats_it():
-    from games import arena
-    from games.triple3 import rivals
+    from tools import arena
+    from tools.rivals import triple3 as rivals
     assert "rival" in arena.rivals_module("triple3").RIVALS
     for i, s in enumerate(random_positions(n_games=2, every=9)):
         m = rivals.choose_move(s, "rival", random.Random(i))
@@ -179,9 +179,9 @@ def test_every_level_plays_legal_moves_after_any_throw():
 
 
 def test_the_weight_fits_self_play_is_labelled_and_the_same_for_a_seed():
-    """games.triple3.tune's games (the fit itself needs numpy): every kept position is a
+    """tools.tune.triple3's games (the fit itself needs numpy): every kept position is a
     game in progress labelled with the winner, and a seed gives the same game."""
-    from games.triple3 import tune
+    from tools.tune import triple3 as tune
     rows = tune.self_play(5)
     assert rows and rows == tune.self_play(5)
     assert len({won for *_, won in rows}) == 1

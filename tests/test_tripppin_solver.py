@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games import arena
+from tools import arena
 from games.tripppin import ai, solver
 from games.tripppin.rules import COURSE_SQ, State, new_game, square_name
 from test_tripppin_ai import position, sq  # one position builder for both test files

@@ -36,7 +36,7 @@ CAPTURE_BUDGET positions per end position), a harvest gives every seat its
 units (new markers while its supply lasts) and a famine clears the colour.  Weights W4
 were chosen in the arena (scoring the opponents alike won 4 of 4 two-seat games on
 seeds where the one-sided evaluation lost 3 of 3 against the outside rival,
-games/triaxis/rivals.py).  With three seats or more (W4_CROWD) danger weighs less: level 4
+tools/rivals/triaxis.py).  With three seats or more (W4_CROWD) danger weighs less: level 4
 won 100 of 200 three-seat games against two rivals with it, 83 with W4's (wider plans,
 other opponent weights, a softmax chance of winning in place of the difference of
 scores, or the spin of the seat after the next did no better in 60 games each).

@@ -598,7 +598,7 @@ class TriAxisScene(GameScene):
         super().handle(action)
 
     def bench_animation(self):
-        """For games.bench: the spinner spinning; (label, still spinning)."""
+        """For tools.bench: the spinner spinning; (label, still spinning)."""
         self.on_chance(rules.SPIN[2])           # a fixed outcome: the bench measures the wheel
         return "spinner spinning", lambda: self.timeline.running("spin")
 

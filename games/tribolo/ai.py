@@ -28,7 +28,7 @@ the hand-set weights PARAMS; levels 3 and 4 ("4 strongest") deepen until their w
 with the weights PARAMS4 (fitted to self-play: see there), level 3 on a thirtieth of level
 4's work.  Tribolo always has three seats, so each rung of the ladder is one seat of the
 higher level against two of the level below (a fair share is 33%; each rung is held to
-half of the games).  In the arena (``python -m games.arena tribolo --seat 3 --seat 2 --seat
+half of the games).  In the arena (``python -m tools.arena tribolo --seat 3 --seat 2 --seat
 2 --games 200 --seed 1 --jobs 2``, and so on, and again from ``--seed 201``) level 2 won
 181 of 200 against two level 1s; level 3 won 130 and 125 of 200 (64%) against two level
 2s; level 4 won 111 and 105 of 200 (54%) against two level 3s.  The budget of level 3 has
@@ -100,14 +100,14 @@ PARAMS = {
     "opp_mix": 1.0,       # weight of the best opponent against their average
 }
 
-# The weights of levels 3 and 4, fitted to self-play (``python -m games.tribolo.tune --games
+# The weights of levels 3 and 4, fitted to self-play (``python -m tools.tune.tribolo --games
 # 1000 --seed 1000``: the weights that give the likeliest chance of each seat winning as
 # softmax(H)), scaled to a tile at the end = 1.  These were fitted to 800 of its 1,000 games,
 # the other 200 held out (all 1,000 give much the same: -0.20, 1, -0.03, 0.82, 0, -0.45,
 # 0.22, -4.86, -0.50).  On the held-out games the fitted weights score a log loss of 0.983
 # where the weights before (the rival's: material 0.25 -> 1, stable 3, mobility 1) did 1.069
 # at their best scale (ln 3 = 1.099 knows nothing).  Against two rivals
-# (games/tribolo/rivals.py), level 4 (paranoid, work 30,000) won 28 of 40 games with these
+# (tools/rivals/tribolo.py), level 4 (paranoid, work 30,000) won 28 of 40 games with these
 # weights where the ones before won 15 of the same 40; in the arena (seeds 1-200) it won 95
 # of 200 (47.5%; BRS with the weights before won 45 of the first 150), and 128 of 200 (64%)
 # once its search tried the last iteration's best move and the killers first; against two of

@@ -213,7 +213,7 @@ class TriboloScene(GameScene):
                           cues=[(0.0, "dos_skip")] if skipped else ())
 
     def bench_animation(self):
-        """For games.bench: a move's tiles flipping; (label, still flipping)."""
+        """For tools.bench: a move's tiles flipping; (label, still flipping)."""
         st = self.state
         moves = [m for m in st.legal_moves() if m != "resign"]
         if st.is_over or not moves:

@@ -41,7 +41,7 @@ Levels
    ``value_with``) so that a go costs a few hundred cheap updates.
 
 Weights: level 3's BOX_W and BOARD_W are fitted to self-play results by
-games/triple3/tune.py (``--games 3000 --seed 0``, run from the hand-set weights PARAMS
+tools/tune/triple3.py (``--games 3000 --seed 0``, run from the hand-set weights PARAMS
 still used by levels 1 and 2, with a won game worth 10): the value is red's expected
 result, 2 * P(red wins) - 1, so a won game is worth WIN_Q = 1.  The fit weighs who throws
 next (the thrower's own threats count more) and five boxes more than the hand-set weights
@@ -312,7 +312,7 @@ def choose_move(state: State, level: int = DEFAULT_LEVEL, rng=None, history=(), 
 # --------------------------------------------------------------------------- level 3
 #
 # The learned evaluation: box chances and the game chance are logistic models fitted to
-# self-play outcomes (games/triple3/tune.py), and they know who throws next.
+# self-play outcomes (tools/tune/triple3.py), and they know who throws next.
 
 # box model: threat, double, line1, peg (red's minus blue's), thrower sign, thrower's threat
 BOX_W = (2.695, -0.067, 0.117, 0.189, -0.054, 0.632)

@@ -306,7 +306,7 @@ class Triple3Scene(GameScene):
         return self.timeline.until_toggle(0.6) if self.flashing() else None
 
     def bench_animation(self):
-        """For games.bench: start the dice tumbling; (label, still tumbling)."""
+        """For tools.bench: start the dice tumbling; (label, still tumbling)."""
         self.on_chance((3, 4))
         return "dice tumbling", lambda: self.tumbling
 

@@ -387,7 +387,7 @@ class TripppinScene(GameScene):
         super().close()
 
     def bench_animations(self) -> dict:
-        """For games.bench: {label: start}, start() -> (label, still running)."""
+        """For tools.bench: {label: start}, start() -> (label, still running)."""
         def ants():
             state = self.table.state
             if not state.legal_moves():

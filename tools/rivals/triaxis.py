@@ -1,6 +1,6 @@
 """Outside opponents for measuring TriAxis's computer players (not levels of the game).
 
-``python -m games.arena triaxis --seat 3 --seat rival --option seats=2``
+``python -m tools.arena triaxis --seat 3 --seat rival --option seats=2``
 
 ``rival`` is written from the published methods for games of this kind, apart from
 ``games/triaxis/ai.py`` (it shares only the rules' move generator):

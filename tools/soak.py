@@ -1,7 +1,7 @@
 """Soak test of the attract loop (a benchmark, not part of the test suite).
 
-    python -m games.cabinet.soak [--hours 24] [--real-minutes 3] [--json FILE]
-    python -m games.bench --soak HOURS
+    python -m tools.soak [--hours 24] [--real-minutes 3] [--json FILE]
+    python -m tools.bench --soak HOURS
 
 Runs a cabinet on SDL's dummy drivers in its attract loop, on a sped-up clock (each frame
 moves the loop's clock by a quarter of a second and runs as fast as it can; every animation
@@ -170,7 +170,7 @@ def real_speed_on_a_display(minutes: float) -> dict:
     """``real_speed_cpu`` in a real X11 window at 1920x1080 (the X server in $DISPLAY, else
     an Xvfb started for it, as the bench does), in a process of its own; on SDL's dummy
     display, where there is no X server, saying so."""
-    from games import bench
+    from tools import bench
     x = bench.Xvfb(size=(1920, 1080))
     try:
         if x.display is not None:
@@ -189,7 +189,7 @@ def real_speed_on_a_display(minutes: float) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.cabinet.soak",
+    p = argparse.ArgumentParser(prog="python -m tools.soak",
                                 description=" ".join(__doc__.split("\n\n")[0].split()))
     p.add_argument("--hours", type=float, default=24.0, help="hours of attract time to run")
     p.add_argument("--anim-speed", type=float, default=60.0, help="the animations' speed")

@@ -1,8 +1,8 @@
 """Memory soak: computer against computer in all four games, through real Tables.
 
-    python -m games.soakai --minutes M [--interval MINUTES] [--log FILE] [--trace N]
+    python -m tools.soakai --minutes M [--interval MINUTES] [--log FILE] [--trace N]
                            [--worker]
-    python -m games.bench --memory M [--log FILE]          (the same, from the bench)
+    python -m tools.bench --memory M [--log FILE]          (the same, from the bench)
 
 Plays one game after another, Triple 3, Tribolo, Tripppin and TriAxis in turn, every seat
 a computer at a level drawn from the game's levels (Tripppin's Perfect included), each
@@ -15,7 +15,7 @@ played, games finished, and the resident set size (RSS) of this process (and, wi
 as RSS lines that stop growing. With ``--trace N`` each line is followed by the N places
 (tracemalloc) whose memory grew most since the first report: where a cache grows.
 
-Run it niced beside other work: ``nice -n 19 python -m games.soakai --minutes 120
+Run it niced beside other work: ``nice -n 19 python -m tools.soakai --minutes 120
 --log /tmp/rss.log``.
 """
 
@@ -78,7 +78,7 @@ def play_one(name: str, seed: int, worker=None) -> int:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.soakai",
+    p = argparse.ArgumentParser(prog="python -m tools.soakai",
                                 description="Computer against computer, RSS every few "
                                             "minutes.")
     p.add_argument("--minutes", type=float, required=True)

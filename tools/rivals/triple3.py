@@ -17,7 +17,7 @@
   box matters to the box lines through it).
 
 Deterministic: ties are broken by a shuffle with the ``rng`` given.  Reached from the arena
-as ``python -m games.arena triple3 --seat 3 --seat rival`` (its ``RIVALS``).
+as ``python -m tools.arena triple3 --seat 3 --seat rival`` (its ``RIVALS``).
 """
 
 from __future__ import annotations

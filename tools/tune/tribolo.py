@@ -1,6 +1,6 @@
 """Fit level 4's evaluation to self-play results (a developer's tool, not a level).
 
-    python -m games.tribolo.tune [--games N] [--seed S] [--jobs J]
+    python -m tools.tune.tribolo [--games N] [--seed S] [--jobs J]
 
 Needs numpy and scipy (``pip install numpy scipy``); the game and its tests do not.
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from games import tuning
+from tools import tuning
 from games.tribolo import ai
 from games.tribolo.rules import move_bits, new_game
 
@@ -86,7 +86,7 @@ def fit(rows, start):
 
 
 def main(argv=None) -> int:
-    args = tuning.parser("python -m games.tribolo.tune", 400).parse_args(argv)
+    args = tuning.parser("python -m tools.tune.tribolo", 400).parse_args(argv)
     params = dict(ai.PARAMS4)
     games = tuning.played(args, self_play, lambda seed: (seed, params))
     rows = [r for g in games for r in g]

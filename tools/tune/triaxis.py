@@ -1,6 +1,6 @@
 """Fit level 4's evaluation to self-play results (a developer's tool, not a level).
 
-    python -m games.triaxis.tune [--games N] [--seed S] [--jobs J]
+    python -m tools.tune.triaxis [--games N] [--seed S] [--jobs J]
 
 Needs numpy and scipy (``pip install numpy scipy``); the game and its tests do not.
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from games import tuning
+from tools import tuning
 from games.triaxis import ai
 from games.triaxis.rules import new_game
 
@@ -106,7 +106,7 @@ def fit(games):
 
 
 def main(argv=None) -> int:
-    args = tuning.parser("python -m games.triaxis.tune", 300).parse_args(argv)
+    args = tuning.parser("python -m tools.tune.triaxis", 300).parse_args(argv)
     games = tuning.played(args, self_play, lambda seed: (seed, dict(ai.W4)))
     before, after, w, total = fit(games)
     print(f"{len(games)} games, {total} positions")

@@ -1,12 +1,12 @@
 """Computer against computer, through the rules protocol only.
 
-    python -m games.arena GAME --seat LEVEL [--seat LEVEL ...] --games N --seed S
+    python -m tools.arena GAME --seat LEVEL [--seat LEVEL ...] --games N --seed S
                           [--max-moves M] [--jobs J] [--json FILE] [--option KEY=VALUE]
                           [--audit]
 
 Each ``--seat`` is an entrant playing at that level: a number, or a name the game's ai
 module knows (its ``parse_level``, e.g. ``perfect`` for Tripppin), or the name of an
-outside opponent: a game may keep, in ``games/<game>/rivals.py``, players written apart
+outside opponent: a game may keep, in ``tools/rivals/<game>.py``, players written apart
 from its own (``RIVALS``, a tuple of names, and ``choose_move(state, name, rng,
 history=())``) to measure its levels against; they are not levels of the game. Game i uses seed S+i and rotates the
 entrants round the seats by i places, so every entrant plays every seat (and, in a
@@ -94,9 +94,9 @@ def play_one(game: str, levels: list, seed: int, rotation: int, max_moves: int,
 
 
 def rivals_module(game: str):
-    """The game's outside opponents (``games/<game>/rivals.py``), or None."""
+    """The game's outside opponents (``tools/rivals/<game>.py``), or None."""
     try:
-        return importlib.import_module(f"games.{game}.rivals")
+        return importlib.import_module(f"tools.rivals.{game}")
     except ModuleNotFoundError:
         return None
 
@@ -193,13 +193,13 @@ def _option(text: str):
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.arena",
+    p = argparse.ArgumentParser(prog="python -m tools.arena",
                                 description="Play the computer players against each other.")
     p.add_argument("game", choices=[g.name for g in games.playable(include_hidden=True)])
     p.add_argument("--seat", dest="seats", action="append", required=True,
                    metavar="LEVEL", help="one per entrant, in seat order (a number, a "
                    "level name the game knows, e.g. perfect, or an outside opponent "
-                   "from games/<game>/rivals.py, e.g. rival)")
+                   "from tools/rivals/<game>.py, e.g. rival)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-moves", type=int, default=400)

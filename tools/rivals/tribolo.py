@@ -1,6 +1,6 @@
 """Outside opponents for measuring Tribolo's computer players (not levels of the game).
 
-``python -m games.arena tribolo --seat 3 --seat rival --seat rival``
+``python -m tools.arena tribolo --seat 3 --seat rival --seat rival``
 
 ``rival`` is written from the published methods for multi-player Othello, apart from
 ``games/tribolo/ai.py`` (it shares only the rules' bitboard move generator):

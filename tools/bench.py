@@ -1,14 +1,14 @@
 """Benchmark: how fast Tricade starts, draws and thinks, on SDL's dummy display and in a
 real X11 window.
 
-    python -m games.bench [--json FILE] [--frames N] [--runs R] [--skip-ai] [--ai-only]
+    python -m tools.bench [--json FILE] [--frames N] [--runs R] [--skip-ai] [--ai-only]
                           [--displays dummy,x11] [--sizes 1920x1080,3840x2160]
                           [--attract-minutes M] [--slow-fsync MS] [--pairs ROUNDS]
-    python -m games.bench --memory MINUTES [--log FILE]  (computer against computer in all
+    python -m tools.bench --memory MINUTES [--log FILE]  (computer against computer in all
                                                         four games, RSS every ten minutes:
-                                                        games/soakai.py)
-    python -m games.bench --soak HOURS [--json FILE]   (the cabinet's attract-loop soak:
-                                                        games/cabinet/soak.py)
+                                                        tools/soakai.py)
+    python -m tools.bench --soak HOURS [--json FILE]   (the cabinet's attract-loop soak:
+                                                        tools/soak.py)
 
 - start-up: wall time of ``python main.py --frames 1`` from spawn to exit (an upper bound
   on the time to the first presented frame), median of R runs; and the time to the first
@@ -321,7 +321,7 @@ def bench_thinking(app, scene, frames: int, moves: list | None = None,
             elif table.thinking:
                 samples.append(dt)
         return stats_ms(samples)
-    job = app.worker.submit("games.bench:busy_search", 30.0)
+    job = app.worker.submit("tools.bench:busy_search", 30.0)
     deadline = time.perf_counter() + 30
     while len(samples) < frames and time.perf_counter() < deadline and not job.done:
         samples += frame_samples(app, 1, keep=lambda: not job.done)
@@ -416,10 +416,10 @@ def display_env(driver: str, xdisplay: str | None) -> dict:
 
 
 def run_child(args: list, env: dict, slow_fsync_ms: int = 0, timeout: float = 3600) -> dict:
-    """Run ``python -m games.bench --child ...`` and return the figures it wrote."""
+    """Run ``python -m tools.bench --child ...`` and return the figures it wrote."""
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "child.json")
-        cmd = [sys.executable, "-m", "games.bench", "--child-json", out] + args
+        cmd = [sys.executable, "-m", "tools.bench", "--child-json", out] + args
         if slow_fsync_ms:
             cmd = ["strace", "-f", "-qq", "-o", "/dev/null", "--seccomp-bpf", "-e",
                    "trace=fsync,fdatasync", "-e",
@@ -523,8 +523,8 @@ def print_pairs(title: str, r: dict) -> None:
 
 def child_attract(size: tuple, minutes: float) -> dict:
     """In the child: the cabinet's attract loop at real speed on this process's display,
-    its worker processes included (games/cabinet/soak.py)."""
-    from games.cabinet import soak
+    its worker processes included (tools/soak.py)."""
+    from tools import soak
     return soak.real_speed_cpu(minutes, window_size=size)
 
 
@@ -699,7 +699,7 @@ def child_main(args) -> int:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.bench",
+    p = argparse.ArgumentParser(prog="python -m tools.bench",
                                 description=" ".join(__doc__.split("\n\n")[0].split()))
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--frames", type=int, default=240, help="frames per measurement")
@@ -738,10 +738,10 @@ def main(argv=None) -> int:
     if args.child_json:
         return child_main(args)
     if args.soak is not None:
-        from games.cabinet import soak
+        from tools import soak
         return soak.main(["--hours", str(args.soak)] + (["--json", args.json] if args.json else []))
     if args.memory is not None:
-        from games import soakai
+        from tools import soakai
         return soakai.main(["--minutes", str(args.memory)]
                            + (["--log", args.log] if args.log else []))
     if args.frames < 10 or args.runs < 1 or args.positions < 1:

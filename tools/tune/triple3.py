@@ -1,6 +1,6 @@
 """Fit level 3's evaluation to self-play results (a developer's tool, not a level).
 
-    python -m games.triple3.tune [--games N] [--seed S] [--jobs J]
+    python -m tools.tune.triple3 [--games N] [--seed S] [--jobs J]
 
 Needs numpy and scipy (``pip install numpy scipy``); the game and its tests do not.
 
@@ -148,7 +148,7 @@ def fit(rows: list, start: list):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m games.triple3.tune",
+    p = argparse.ArgumentParser(prog="python -m tools.tune.triple3",
                                 description="Fit Triple 3 level 3's evaluation weights to "
                                             "self-play games.")
     p.add_argument("--games", type=int, default=3000)

@@ -1,0 +1,1 @@
+"""Fitting evaluation weights to self-play (developers' tools: numpy and scipy)."""
