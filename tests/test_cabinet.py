@@ -17,7 +17,8 @@ from games.cabinet.cabinet import ERROR_SENTENCE, EXIT_TO_DESKTOP, LOG_NAME
 from games.cabinet.operator import OperatorScene, PinScene
 from games.core.app import Scene
 from games.launcher.scene import LauncherScene
-from games.ui.scene import ContinueScene, GameScene
+from games.ui.continuebox import ContinueScene
+from games.ui.scene import GameScene
 from test_house import snapshot
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -96,3 +96,61 @@ def test_rules_and_ai_import_only_the_standard_library_and_the_protocol(name):
             if top == "games":
                 assert mod.startswith((f"games.{name}", "games.core.protocol",
                                        "games.core.search")), (path, mod)
+
+
+def _module_graph() -> dict:
+    """{module: the games.* modules it imports} over games/, at any depth of the code (an
+    import inside a function is an import too)."""
+    mods = {}
+    for path in (ROOT / "games").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        mods[name] = path
+    graph = {}
+    for name, path in mods.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        out = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names if a.name in mods)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                for a in node.names:
+                    full = f"{base}.{a.name}"
+                    out.add(full if full in mods else base)
+        # a submodule always imports its own packages first: that is no circle
+        graph[name] = {m for m in out if m in mods and m != name
+                       and not name.startswith(m + ".")}
+    return graph
+
+
+def test_games_imports_nothing_from_the_tools_or_the_tests():
+    for path in (ROOT / "games").rglob("*.py"):
+        for mod in imports(path):
+            assert not mod.startswith(("tools", "tests", "driver", "conftest")), (path, mod)
+
+
+def test_no_module_of_games_imports_itself_round_a_circle():
+    graph = _module_graph()
+    assert "games.ui.scene" in graph and graph["games.ui.scene"], "the graph reads imports"
+    state: dict = {}
+    stack: list = []
+
+    def visit(m):
+        state[m] = "open"
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == "open":
+                circle = stack[stack.index(n):] + [n]
+                raise AssertionError("import circle: " + " -> ".join(circle))
+            if n not in state:
+                visit(n)
+        stack.pop()
+        state[m] = "done"
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)

@@ -8,7 +8,7 @@ import pytest
 from driver import VirtualPad, click, colours, frames, key, pad_press
 from games.ui import kits, looks
 from games.ui.commands import MenuItem, choice, separator
-from games.ui.scene import LookScene
+from games.ui.lookscene import LookScene
 
 LOOKS = [looks.DOS, looks.AMIGA, looks.RISCOS]
 WAYS = ["key", "mouse", "pad"]

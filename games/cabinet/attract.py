@@ -16,7 +16,7 @@ import random
 import pygame
 
 from games.ui import fonts, looks
-from games.ui.scene import LookScene
+from games.ui.lookscene import LookScene
 
 CARD_SECONDS = 8.0      # the title card
 SCORE_SECONDS = 6.0     # a game's high-score page

@@ -242,7 +242,7 @@ class Cabinet:
 
     def watch_idle(self, now: float) -> None:
         from games.cabinet.attract import AttractScene
-        from games.ui.scene import ContinueScene
+        from games.ui.continuebox import ContinueScene
         app = self.app
         quiet = self.quiet_seconds(now)
         if app.top is self.launcher:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from games.core import schema
 from games.ui import fonts
-from games.ui.scene import ModalScene
+from games.ui.lookscene import ModalScene
 from games.ui.widgets import InitialsEntry, MenuLook
 
 KEEP = 10

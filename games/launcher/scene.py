@@ -11,7 +11,7 @@ import pygame
 
 import games
 from games.ui import looks
-from games.ui.scene import LookScene
+from games.ui.lookscene import LookScene
 from games.core.store import DEFAULT_KEYS, DEFAULT_PAD, SCALE_MODES
 from games.ui import fonts
 from games.ui.board import wrap

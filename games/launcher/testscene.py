@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from games.ui import fonts, looks
-from games.ui.scene import LookScene
+from games.ui.lookscene import LookScene
 
 TEST_SCENE_NAME = "loop-test"
 COLS, ROWS = 8, 5

@@ -15,7 +15,7 @@ from games.tribolo.look import STANDARD_BOARD
 from games.ui import dos, looks, marks
 from games.ui.board import SquareGrid
 from games.ui.dos import BLACK, BLUE, LIGHT_BLUE, LIGHT_CYAN, LIGHT_GREY, WHITE, YELLOW
-from games.ui.scene import LookScene
+from games.ui.lookscene import LookScene
 
 ARROWS = [("prev", pygame.Rect(48, 20, 24, 14)), ("next", pygame.Rect(568, 20, 24, 14))]
 

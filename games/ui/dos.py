@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.ui import fonts, modals
-from games.ui.scene import ModalScene
+from games.ui.lookscene import ModalScene
 from games.ui.widgets import Item, MenuList, MenuLook
 
 # -- the standard EGA palette (the 16 colours of the default EGA/VGA text attributes) --------

@@ -24,7 +24,7 @@ import pygame
 
 from games.ui import fonts
 from games.ui.board import wrap
-from games.ui.scene import ModalScene
+from games.ui.lookscene import ModalScene
 from games.ui.widgets import InitialsEntry, Item, MenuList, MenuLook
 
 NUMBER = re.compile(r"^[+-]?\d[\d,.:']*%?$")

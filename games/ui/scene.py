@@ -29,147 +29,19 @@ the rest, the same way for every game:
 
 from __future__ import annotations
 
-import copy
-
 from games.core.app import Scene
 from games.core.display import BlinkRect
-from games.ui import fonts, looks
-from games.ui.board import wrap
+from games.ui import looks
+from games.ui.continuebox import ContinueScene
 from games.ui.customer import CustomerRules
+from games.ui.demo import NullStore
+from games.ui.gamemenu import GameMenus
+from games.ui.gamesettings import GameSettings
+from games.ui.lookscene import LookScene, ModalScene  # noqa: F401 (the bases, for games)
 from games.ui.seats import SeatClaims
 
 
-class LookScene(Scene):
-    """A screen in one platform look: its format, font and toast colours come from it."""
-
-    look = looks.LAUNCHER
-
-    @property
-    def native_size(self):
-        return self.look.native_size
-
-    @property
-    def pixel_aspect(self):
-        return self.look.pixel_aspect
-
-    @property
-    def font_name(self):
-        return self.look.font_name
-
-    @property
-    def toast_colors(self):
-        return self.look.toast_colors
-
-    def draw_toasts(self, surface, lines) -> None:
-        """The app's notices, in this look's font and colours, over the bottom lines."""
-        font = fonts.get(self.font_name)
-        fg, bg = self.toast_colors
-        w, h = surface.get_size()
-        per_line = max(1, w // font.width - 2)
-        wrapped = [part for line in lines for part in (wrap(line, per_line) or [""])]
-        y = h - len(wrapped) * (font.height + 2) - 2 - self.toast_lift()
-        surface.fill(bg, (0, y - 2, w, len(wrapped) * (font.height + 2) + 2))
-        for line in wrapped:
-            font.draw(surface, line, (font.width, y), fg)
-            y += font.height + 2
-
-    def toast_lift(self) -> int:
-        """Pixels kept free at the bottom (a status or key line a toast must not cover)."""
-        return 0
-
-
-class ModalScene(LookScene):
-    """Every modal (requester, dialog, menu, initials) is a scene pushed over its game:
-    drawn over it (transparent), in its look, handing input to one widget. Opened at the
-    turn of a seat a controller has claimed, it answers that controller only (``owner``;
-    None: anyone, as the title pages and the boxes between games)."""
-
-    transparent = True
-
-    def __init__(self, game: "GameScene"):
-        super().__init__(game.app)
-        self.game = game
-        self.look = game.look
-        turn_owner = getattr(game, "turn_owner", None)
-        self.owner = turn_owner() if turn_owner is not None else None
-
-    def named(self, text: str) -> str:
-        """``text`` with its ``{confirm}``-style placeholders named for the controls in
-        hand: the owner's, else the controller used last (games.ui.controls)."""
-        from games.ui import controls
-        return controls.fill(self.app, text, self.owner,
-                             getattr(self.game, "mouse_buttons", None) or None)
-
-    def hand(self) -> tuple:
-        """What the placeholders are named for: (controller, kind of device)."""
-        from games.ui import controls
-        c = controls.controller_of(self.app, self.owner)
-        return c, controls.kind(self.app, c)
-
-    def accepts(self, action) -> bool:
-        noticed = getattr(self.game, "noticed", None)
-        if noticed is not None and action.kind == "confirm":
-            noticed(action.controller)
-        owner = self.owner
-        if (owner is None or (action.controller or "keyboard") == owner
-                or not self.game.connected(owner)):
-            return True
-        if action.kind not in ("pointer_move",) and not action.repeat:
-            self.game.tell_turn()
-        return False
-
-    def toast_lift(self) -> int:
-        return self.game.toast_lift()
-
-    @property
-    def chord_back(self) -> bool:
-        """A modal follows its game's mouse rule (both buttons together: back)."""
-        return bool(getattr(self.game, "chord_back", False))
-
-
-class NullStore:
-    """The store of a demo game: reads like an empty data dir, keeps nothing."""
-
-    def __init__(self, real):
-        self.dir = real.dir
-        self.notices = real.notices
-
-    def exists(self, name: str) -> bool:
-        return False
-
-    def load(self, name, default, version=1, validate=None):
-        return copy.deepcopy(default)
-
-    def save(self, name, data, version=1):
-        return False
-
-    def delete(self, name) -> None:
-        pass
-
-
-class _Probe:
-    """Stands in for a game's table, app and settings while its commands are read."""
-
-    def __getattr__(self, name):
-        return self
-
-    def __getitem__(self, key):
-        return self
-
-    def __call__(self, *a, **k):
-        return self
-
-
-
-
-STANDARD = ("undo", "redo", "new", "quit", "sound", "menu", "history", "help")
-STANDARD_LABELS = {"undo": "Undo", "redo": "Redo", "new": "New game", "quit": "Quit",
-                   "sound": "Sound", "menu": "Menu", "history": "Messages", "help": "Help"}
-# what a cabinet's customer may do with the standard commands (undo and redo: where the
-# operator allows it); sound is the operator's
-
-
-class GameScene(CustomerRules, SeatClaims, LookScene):
+class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
     entry = None                # the game's registry entry (the game scene sets it)
     settings_schema = None      # a games.core.schema.Table of the game's own settings
     min_think = 0.35            # seconds each computer move is at least "thought" about
@@ -327,110 +199,6 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
         rectangles that changed (a blink's squares), False when nothing did."""
         return False
 
-    @classmethod
-    def command_bindings(cls) -> dict:
-        """{("key" | "pad", name): command label} of this game's own commands, read from its
-        command table without opening a game (the bindings screen refuses these)."""
-        probe = cls.__new__(cls)
-        probe.table = probe.app = probe.settings = _Probe()
-        try:
-            commands = cls.declare_commands(probe)
-        except Exception:              # a declaration that needs a real game: nothing known
-            return {}
-        out = {}
-        for c in commands:
-            out.update({("key", k): c.label for k in c.keys if "+" not in k})
-            out.update({("pad", b): c.label for b in c.pad})
-        return out
-
-    # -- the standard commands ---------------------------------------------------------------
-    def standard_commands(self) -> list:
-        from games.ui.commands import Command
-        runs = {"undo": self.undo, "redo": self.redo, "new": self.ask_new_game,
-                "quit": self.ask_quit, "sound": self.toggle_sound, "menu": self.open_menu,
-                "history": self.show_history, "help": self.show_help}
-        enabled = {"undo": lambda: self.can_undo, "redo": lambda: self.table.can_redo,
-                   "help": lambda: bool(self.help_pages())}
-        out = []
-        for name in STANDARD:
-            spec = dict(self.command_keys.get(name, {}))
-            spec.setdefault("label", STANDARD_LABELS[name])
-            if name == "sound":
-                spec.setdefault("checked", lambda: bool(self.app.settings["sound"]))
-            out.append(Command(name, run=runs[name], enabled=enabled.get(name, True), **spec))
-        return out
-
-    @property
-    def ui(self):
-        """The look's modals: confirm, ask, message, menu, pages, title, initials, table."""
-        from games.ui import kits
-        return kits.get(self.look.name)
-
-    def push(self, scene):
-        return self.app.push(scene)
-
-    def confirm(self, text, on_yes, on_no=None, **kw):
-        return self.push(self.ui.confirm(self, text, on_yes, on_no, **kw))
-
-    def ask(self, text, choices, default=0, cancel=None):
-        return self.push(self.ui.ask(self, text, choices, default=default, cancel=cancel))
-
-    def message(self, lines, on_close=None, title=""):
-        return self.push(self.ui.message(self, lines, on_close=on_close, title=title))
-
-    def pages(self, pages, title="", on_close=None):
-        return self.push(self.ui.pages(self, pages, title=title, on_close=on_close))
-
-    def initials(self, prompt_lines, default="AAA", on_done=None):
-        return self.push(self.ui.initials(self, prompt_lines, default=default, on_done=on_done))
-
-    def score_table(self, title, header, rows, highlight=None, footer="", on_close=None):
-        return self.push(self.ui.table(self, title, header, rows, highlight=highlight,
-                                       footer=footer, on_close=on_close))
-
-    def menu_model(self) -> list:
-        """The game's menu: its commands, then who plays which seat and the level."""
-        names = [n for n in self.cmds.commands if n not in ("menu",)
-                 and (n not in STANDARD or n in self.command_keys or n in ("undo", "new",
-                                                                           "quit", "sound"))]
-        return self.customer_menu(self.cmds.items(*names) + [self.separator()]
-                                  + self.seat_items() + [self.level_item()])
-    menu_model.customer_filtered = True
-
-    @staticmethod
-    def separator():
-        from games.ui.commands import separator
-        return separator()
-
-    def seat_items(self) -> list:
-        """A Human/Computer choice per seat, from the table's seats."""
-        from games.ui.commands import choice
-        kinds = [("human", "Human"), ("computer", "Computer")]
-        return [choice(seat.capitalize(), kinds, lambda s=seat: self.table.seats.get(s),
-                       lambda v, s=seat: self.set_seat(s, v), enabled=lambda: not self.demo)
-                for seat in self.table.seats]
-
-    def level_item(self, label: str = "Level"):
-        """The computer's level, from the ai's LEVELS (and level_name, if it has one)."""
-        from games.ui.commands import choice
-        ai = self.entry.ai_module()
-        name = getattr(ai, "level_name", lambda n: f"{n} of {len(ai.LEVELS)}")
-        return choice(label, [(n, name(n)) for n in ai.LEVELS],
-                      lambda: self.settings.get("level"), self.set_level)
-
-    def open_menu(self):
-        return self.push(self.ui.menu(self, self.menu_model()))
-
-    def show_history(self):
-        lines = self.status.history or ["Nothing has been said yet."]
-        return self.pages([lines[i:i + 12] for i in range(0, len(lines), 12)],
-                          title="Messages")
-
-    def show_help(self):
-        pages = self.help_pages()
-        if pages:
-            return self.pages(pages, title=f"{self.entry.title} help")
-
     @property
     def can_undo(self) -> bool:
         t = self.table
@@ -503,53 +271,6 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
     def ask_over_save(self) -> None:
         self.confirm("Start a new game? The saved game will be lost.", self.new_game,
                      on_no=self.open_title, default=1)
-
-    # -- settings ----------------------------------------------------------------------------
-    def _load_settings(self) -> dict:
-        raw = self.app.settings.setdefault("games", {}).get(self.game)
-        if self.settings_schema is None:
-            clean = dict(raw) if isinstance(raw, dict) else {}
-        else:
-            clean = self.settings_schema.fix(raw if raw is not None else {})
-        if self.customer and self.settings_schema is not None:
-            # the operator's settings as kept; the rest afresh for each customer
-            fresh = self.settings_schema.default
-            clean = {k: (v if k in self.operator_settings else fresh[k])
-                     for k, v in clean.items()}
-        if self.demo or self.customer:
-            return copy.deepcopy(clean)
-        self.app.settings["games"][self.game] = clean
-        return clean
-
-    def save_settings(self) -> None:
-        """Kept in settings.json; never for a demo or a cabinet's customer."""
-        if not self.demo and not self.customer:
-            self.app.save_settings()
-
-    def set_setting(self, key: str, value) -> None:
-        self.settings[key] = value
-        self.save_settings()
-
-    def toggle_sound(self) -> bool:
-        """Sound on or off for the whole app (kept, except in a demo); True if now on."""
-        s = self.app.settings
-        if self.customer:                  # the operator's (the operator menu)
-            return bool(s["sound"])
-        s["sound"] = not s["sound"]
-        self.app.apply_settings()
-        self.save_settings()
-        return s["sound"]
-
-    def set_seat(self, seat: str, kind: str) -> None:
-        self.settings.setdefault("seats", {})[seat] = kind
-        self.table.set_seat(seat, kind)
-        self.save_settings()
-
-    def set_level(self, level: int, seat: str | None = None) -> None:
-        if seat is None:
-            self.settings["level"] = level
-        self.table.set_level(level, seat)
-        self.save_settings()
 
     # -- the status line ---------------------------------------------------------------------
     def say(self, text: str, colour=None, seconds: float = 4.0, pause: float = 0.0,
@@ -802,42 +523,3 @@ class GameScene(CustomerRules, SeatClaims, LookScene):
         self.timeline.finish(sounds=False)
         self.autosave()
         self.table.close()
-
-
-class ContinueScene(ModalScene):
-    """"CONTINUE? 10": a person is to move and nobody has touched anything for a while.
-    Any input goes on with the game; at 0 the game is abandoned (``GameScene.abandon``)."""
-
-    name = "continue"
-
-    def __init__(self, game: "GameScene", seconds: int = 10):
-        super().__init__(game)
-        self.owner = None             # anyone may say they are still there
-        self.left = float(seconds)
-
-    @property
-    def shown(self) -> int:
-        return max(0, int(self.left + 0.999))
-
-    def handle(self, action) -> None:
-        if self.app.top is self:
-            self.app.pop()
-
-    def update(self, dt: float) -> bool:
-        before = self.shown
-        self.left -= dt
-        if self.left <= 0:
-            self.game.abandon()
-            return True
-        return self.shown != before
-
-    def draw(self, surface) -> None:
-        font = fonts.get(self.font_name)
-        fg, bg = self.toast_colors
-        text = f"CONTINUE? {self.shown}"
-        w, h = surface.get_size()
-        tw = font.size(text)[0]
-        box = (w // 2 - tw // 2 - font.width * 2, h // 2 - font.height,
-               tw + font.width * 4, font.height * 2)
-        surface.fill(bg, box)
-        font.draw(surface, text, (w // 2 - tw // 2, h // 2 - font.height // 2), fg)
