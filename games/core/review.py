@@ -1,0 +1,273 @@
+"""The computer's judgement of every move of a game (pure, no pygame).
+
+For every ply of a game record (games.core.gamerecord) or a save:
+
+- a decision: the mover's winning chance before the move (after the best move the judge
+  finds) and after the move played; the drop, judged as lichess judges a drop in winning
+  chance: 10 points an inaccuracy, 20 a mistake, 30 a blunder; and the better move when the
+  drop is worth naming;
+- a chance outcome (dice, spinner): each seat's luck, the chance after the outcome less its
+  average over every outcome (GNU Backgammon's luck), so luck sums to zero over the outcomes.
+
+Winning chances come from the game's judge, ``games/<game>/judge.py`` when the game has one:
+``win_chances(state) -> {seat: chance}`` (calibrated: of the positions valued 0.7 for a seat,
+that seat wins about 70%), and optionally ``value_text(state, seat) -> str`` (Tripppin's
+exact "win 5", "draw", "loss 3") and ``EXACT`` (every legal move is worth valuing; without
+it only the move played and the top level's choice are compared). A game without a judge is
+valued by rollouts: ``ROLLOUTS`` games played on from the position by its lowest level.
+
+Everything is budgeted in work (rollouts, positions), never in time, and seeded from the
+game's seed and the ply, so a game gets the same review on any machine.
+
+    python -m games.core.review GAME FILE --json OUT
+
+writes ``{"game", "seed", "moves": [{"ply", "seat", "move", "before", "after",
+"judgement", "better"}, ...], "seats": {seat: {"decisions", "mean_loss", "luck"}}}``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import random
+import sys
+
+THRESHOLDS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
+ROLLOUTS = 8                 # games played on from a position a judge cannot value itself
+ROLLOUT_PLIES = 600          # a rollout still running after this many plies is a tie
+
+
+class Cancelled(Exception):
+    """The review was cancelled (``cancelled()`` said so)."""
+
+
+def judgement(drop: float) -> str:
+    """"good", "inaccuracy", "mistake" or "blunder" for a drop in the mover's chance."""
+    for at, name in THRESHOLDS:
+        if drop >= at - 1e-9:
+            return name
+    return "good"
+
+
+def _judge_module(entry):
+    name = entry.rules.rsplit(".", 1)[0] + ".judge"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+class Judge:
+    """A game's winning chances: its own judge's, or rollouts by its lowest level."""
+
+    def __init__(self, entry, seed: int = 0, rollouts: int = ROLLOUTS):
+        self.entry = entry
+        self.rules = entry.rules_module()
+        self.ai = entry.ai_module()
+        self.own = _judge_module(entry)
+        self.seed = seed
+        self.rollouts = rollouts
+        self.exact = bool(getattr(self.own, "EXACT", False))
+        self.levels = tuple(getattr(self.ai, "LEVELS", (1,)))
+        self._memo: dict = {}
+
+    def chances(self, state, salt: str = "") -> dict:
+        """{seat: winning chance} of the position (a chance point: the average over its
+        outcomes)."""
+        key = (state, salt)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._chances(state, salt)
+            if len(self._memo) > 4096:
+                self._memo.clear()
+            self._memo[key] = got
+        return got
+
+    def _chances(self, state, salt):
+        if state.is_over:
+            return _final(state)
+        if self.own is not None:
+            return dict(self.own.win_chances(state))
+        return self._rollouts(state, salt)
+
+    def _rollouts(self, state, salt):
+        seats = state.players
+        wins = dict.fromkeys(seats, 0.0)
+        for k in range(self.rollouts):
+            rng = random.Random(f"{self.seed}/{salt}/{k}/review")
+            s, plies = state, 0
+            while not s.is_over and plies < ROLLOUT_PLIES:
+                if s.is_chance:
+                    s = s.play(_draw(s, rng))
+                else:
+                    s = s.play(self.ai.choose_move(s, self.levels[0], rng,
+                                                   **self.entry.ai_options))
+                plies += 1
+            final = _final(s) if s.is_over else {p: 1 / len(seats) for p in seats}
+            for p in seats:
+                wins[p] += final.get(p, 0.0)
+        return {p: w / self.rollouts for p, w in wins.items()}
+
+    def value_text(self, state, seat: str):
+        f = getattr(self.own, "value_text", None)
+        return f(state, seat) if f is not None else None
+
+    def top_move(self, state, ply: int):
+        level = getattr(self.ai, "DEFAULT_LEVEL", self.levels[-1])
+        level = max(self.levels) if self.levels else level
+        rng = random.Random(f"{self.seed}/{ply}/review-top")
+        return self.ai.choose_move(state, level, rng, **self.entry.ai_options)
+
+
+def _final(state) -> dict:
+    won = state.winners()
+    return {p: (1.0 / len(won) if p in won else 0.0) for p in state.players}
+
+
+def _draw(state, rng):
+    r, acc = rng.random(), 0.0
+    outcomes = state.chance_outcomes()
+    for outcome, p in outcomes:
+        acc += p
+        if r < acc:
+            return outcome
+    return outcomes[-1][0]
+
+
+def states_of(entry, data: dict) -> tuple:
+    """(states, moves) of a record or save, checked as a save is (ValueError if not)."""
+    from games.core.table import Table
+    table = Table(entry.name, entry.rules, entry.ai, seed=data.get("seed") or 0,
+                  options=data.get("options") or {}, start_text=data.get("start"))
+    _, _, _, moves, states = table.replay(data)
+    return states, moves
+
+
+def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None = None) -> dict:
+    """The review of the game in ``data`` (a record's or a save's dictionary).
+    ``progress(done, total)`` is called after each ply; ``cancelled()`` -> True stops it
+    (Cancelled)."""
+    states, moves = states_of(entry, data)
+    judge = judge or Judge(entry, seed=data.get("seed") or 0)
+    out, seats = [], {p: {"decisions": 0, "loss": 0.0, "luck": 0.0}
+                      for p in states[0].players}
+    for ply, (state, text) in enumerate(zip(states, moves)):
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+        after_state = states[ply + 1]
+        if state.is_chance:
+            out.append(_chance_ply(judge, ply, state, text, after_state, seats))
+        else:
+            out.append(_decision(judge, ply, state, text, after_state, seats))
+        if progress is not None:
+            progress(ply + 1, len(moves))
+    summary = {p: {"decisions": v["decisions"],
+                   "mean_loss": round(v["loss"] / v["decisions"], 4) if v["decisions"] else 0.0,
+                   "luck": round(v["luck"], 4)} for p, v in seats.items()}
+    return {"game": entry.name, "seed": data.get("seed"), "moves": out, "seats": summary}
+
+
+def _decision(judge, ply, state, text, after_state, seats) -> dict:
+    mover = state.current
+    played = state.parse_move(text)
+    if judge.exact:
+        candidates = list(state.legal_moves())
+    else:
+        candidates = [played]
+        top = judge.top_move(state, ply)
+        if top != played:
+            candidates.append(top)
+    values = {}
+    for m in candidates:
+        child = after_state if m == played else state.play(m)
+        values[m] = judge.chances(child, f"{ply}/{state.move_text(m)}")[mover]
+    best = max(candidates, key=lambda m: (values[m], m == played))
+    before, after = values[best], values[played]
+    drop = max(0.0, before - after)
+    name = judgement(drop)
+    seats[mover]["decisions"] += 1
+    seats[mover]["loss"] += drop
+    row = {"ply": ply + 1, "seat": mover, "move": text,
+           "before": round(before, 4), "after": round(after, 4), "judgement": name,
+           "better": state.move_text(best) if name != "good" and best != played else None}
+    label_before = judge.value_text(state, mover)
+    if label_before is not None:
+        row["before"] = label_before
+        row["after"] = judge.value_text(after_state, mover)
+        row["chance_before"], row["chance_after"] = round(before, 4), round(after, 4)
+    return row
+
+
+def _chance_ply(judge, ply, state, text, after_state, seats) -> dict:
+    outcomes = state.chance_outcomes()
+    now = judge.chances(after_state, f"{ply}/{text}")
+    mean = dict.fromkeys(state.players, 0.0)
+    for outcome, p in outcomes:
+        child = after_state if state.move_text(outcome) == text else state.play(outcome)
+        c = judge.chances(child, f"{ply}/{state.move_text(outcome)}")
+        for seat in mean:
+            mean[seat] += p * c.get(seat, 0.0)
+    luck = {seat: round(now.get(seat, 0.0) - mean[seat], 4) for seat in mean}
+    for seat, v in luck.items():
+        seats[seat]["luck"] += v
+    return {"ply": ply + 1, "seat": None, "move": text, "before": None, "after": None,
+            "judgement": None, "better": None, "luck": luck}
+
+
+def read_game(entry, path: str) -> dict:
+    """A game record (text) or a save (JSON, as the store writes it) of ``entry``'s game."""
+    from games.core import gamerecord
+    with open(path, "rb") as f:
+        raw = f.read(gamerecord.MAX_RECORD_BYTES + 1)
+    text = raw.decode("utf-8", "replace")
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise ValueError(f"{path} is neither a record nor a save ({exc})") from None
+        if isinstance(data, dict) and isinstance(data.get("data"), dict):
+            data = data["data"]                  # the store's envelope
+        if not isinstance(data, dict):
+            raise ValueError(f"{path} is not a save")
+        return data
+    return gamerecord.from_text(text, entry.name)
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    import games
+    p = argparse.ArgumentParser(prog="python -m games.core.review",
+                                description="The computer's judgement of every move of a game.")
+    p.add_argument("game")
+    p.add_argument("file", help="a game record (tricade GAME seed N, then one move a line) "
+                                "or a save")
+    p.add_argument("--json", metavar="OUT", required=True, help="where to write the review")
+    args = p.parse_args(argv)
+    entry = games.REGISTRY.get(args.game)
+    if entry is None or not entry.is_game:
+        p.error(f"no game called {args.game!r}")
+    try:
+        data = read_game(entry, args.file)
+        result = review(entry, data)
+    except OSError as exc:
+        print(f"review: {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        print(f"review: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    text = json.dumps(result, indent=1)
+    try:
+        if args.json == "-":
+            sys.stdout.write(text + "\n")
+        else:
+            with open(args.json, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+    except OSError as exc:
+        print(f"review: {args.json}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
