@@ -24,7 +24,8 @@ class GameEntry:
     machine: str = ""
     hidden: bool = False      # reachable by name, not listed (test screens, games to come)
     ai_options: dict = field(default_factory=dict)
-    scores: str = ""          # "module:function(store) -> list of lines", if the game keeps scores
+    scores: str = ""          # "module:function(store) -> list of lines" for the game's own
+                              # score tables; "" gives the house's won/lost lines per level
     test_options: tuple = ({},)   # new_game keyword sets the generic registry test covers
     records: str = "cabinet"      # how a win gets initials: "own" (the game asks), "cabinet"
                                   # (the cabinet asks, in kiosk mode) or "none"
@@ -53,8 +54,14 @@ class GameEntry:
         return importlib.import_module(self.ai)
 
     def score_lines(self, store) -> list:
+        """The launcher's and the attract loop's Scores page: the game's own ``scores``
+        function, else the won/lost table the GameScene base keeps (games.core.records)."""
         if not self.scores:
-            return []
+            if not self.is_game:
+                return []
+            from games.core import records
+            ai = self.ai_module()
+            return records.won_lost_lines(store, self.name, getattr(ai, "level_name", str))
         module, _, attr = self.scores.partition(":")
         return getattr(importlib.import_module(module), attr)(store)
 
@@ -81,6 +88,35 @@ def games(include_hidden: bool = False) -> list[GameEntry]:
 def playable(include_hidden: bool = False) -> list[GameEntry]:
     """The entries that are games (rules and a computer player), not test screens."""
     return [e for e in games(include_hidden) if e.is_game]
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+
+
+def count_words(n: int | None = None) -> str:
+    """How many games the launcher lists, as a word ("four"): the launcher's and the
+    attract loop's subtitle count the registry, not a copy of it."""
+    n = len(playable()) if n is None else n
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def subtitle() -> str:
+    """The launcher's and the attract loop's line under TRICADE: the listed games counted,
+    and their years ("four strategy games of 1989-1993")."""
+    years = sorted(e.year for e in playable() if e.year)
+    span = "" if not years else (f" of {years[0]}" if years[0] == years[-1]
+                                 else f" of {years[0]}-{years[-1]}")
+    n = len(playable())
+    return f"{count_words(n)} strategy game{'s' if n != 1 else ''}{span}"
+
+
+def register_package(module_name: str) -> GameEntry:
+    """Register the ``ENTRY`` a game package declares in its ``__init__`` (how the tests'
+    example games join the registry: tests/conftest.py calls this for every
+    ``tests/example_*`` package). A name registered already is left as it is."""
+    entry = importlib.import_module(module_name).ENTRY
+    return REGISTRY.get(entry.name) or register(entry)
 
 
 def get(name: str) -> GameEntry:

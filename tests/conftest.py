@@ -23,21 +23,10 @@ settings.load_profile("tricade")
 
 import games  # noqa: E402
 
-# The example game (tests/example_game, docs/shell.md): hidden, so only the tests see it;
-# the generic registry test, the demo test and the scene fuzz test all run it.
-if "pebbles" not in games.REGISTRY:
-    games.register(games.GameEntry(
-        name="pebbles",
-        title="Pebbles",
-        platform="dos",
-        rules="tests.example_game.rules",
-        ai="tests.example_game.ai",
-        scene="tests.example_game.scene:PebblesScene",
-        blurb="Toss a coin, take pebbles; the last pebble wins. The example game.",
-        machine="DOS, EGA",
-        hidden=True,
-        test_options=({"first": "red"}, {"first": "blue"}),
-    ))
+# The example games (tests/example_*/, docs/shell.md "Test games"): each package's
+# __init__ declares its hidden ENTRY; every registry-wide test runs every one of them.
+for _package in sorted(ROOT.glob("tests/example_*/__init__.py")):
+    games.register_package(f"tests.{_package.parent.name}")
 
 
 @pytest.fixture

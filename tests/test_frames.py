@@ -78,11 +78,8 @@ class Checked:
 
 
 def animations(scene) -> dict:
-    many = getattr(scene, "bench_animations", None)
-    if many is not None:
-        return dict(many())
-    one = getattr(scene, "bench_animation", None)
-    return {"one": one} if one is not None else {}
+    """The scene's own animations (LookScene.bench_animations: {} unless declared)."""
+    return dict(scene.bench_animations())
 
 
 WINDOWS = [dict(window_size=(1366, 768), scale="aspect"),             # uneven factors
@@ -162,11 +159,13 @@ def test_the_attract_loop_shows_what_the_whole_picture_shows(make_app):
     assert attract.games_shown and run.partial_frames > 0
 
 
-@pytest.mark.parametrize("name", ["tripppin", "triple3"])
+@pytest.mark.parametrize("name", [e.name for e in games.playable(include_hidden=True)])
 def test_a_blink_is_drawn_once_a_phase_and_then_put_back(make_app, name):
-    """A blink alone (Tripppin's X's, Triple 3's cursor hole) is drawn for each of its two
-    pictures once; later toggles put those pictures back (no drawing, no scaling), and the
-    window is still what the whole picture shows, frame after frame."""
+    """A blink alone (Tripppin's X's, Triple 3's cursor hole: a game whose scene names a
+    ``next_change`` once its cursor shows) is drawn for each of its two pictures once;
+    later toggles put those pictures back (no drawing, no scaling), and the window is still
+    what the whole picture shows, frame after frame. A game with no blink has nothing to
+    check."""
     clock = Clock()
     app = make_app(clock=clock, anim_speed=1.0, mute=True, window_size=(1366, 768))
     run = Checked(app, clock)
@@ -175,6 +174,8 @@ def test_a_blink_is_drawn_once_a_phase_and_then_put_back(make_app, name):
     for k in getattr(scene, "bench_start_keys", ("return",)):
         run.key(k, 5)
     run.key("right", 120)                         # a cursor shown; the dice settle
+    if scene.next_change() is None:
+        pytest.skip(f"{name} shows no blink")
     draws = []
     real_draw = scene.draw
 

@@ -26,16 +26,8 @@ def snapshot(root):
 
 
 def game_names():
-    return [e.name for e in games.playable(include_hidden=True)
-            if importable(e)]
-
-
-def importable(entry):
-    try:
-        entry.scene_factory()
-        return True
-    except (ImportError, AttributeError):
-        return False
+    """Every game, hidden or not: a scene that cannot be imported fails here, not skipped."""
+    return [e.name for e in games.playable(include_hidden=True)]
 
 
 @pytest.mark.parametrize("name", game_names())

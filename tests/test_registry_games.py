@@ -93,49 +93,60 @@ def test_same_seed_same_game(entry):
         sa, ma = random_game(rules, seed, random.Random(seed), lambda s: None)
         sb, mb = random_game(rules, seed, random.Random(seed), lambda s: None)
         assert ma == mb and sa[-1] == sb[-1]
-    if getattr(rules, "RANDOM_SETUP", True):   # a game with no random set-up says so
+    # a game whose seed changes nothing (no random set-up) says so: RANDOM_SETUP = False
+    if getattr(rules, "RANDOM_SETUP", True):
         assert len({rules.new_game(seed=s).to_text() for s in range(8)}) > 1, "seeds differ"
 
 
 @pytest.mark.parametrize("entry,options", CASES, ids=CASE_IDS)
 def test_illegal_moves_raise_and_change_nothing(entry, options):
+    """Moves legal somewhere in a random game, and the rules module's own examples
+    (``example_illegal_moves(state)``, optional: docs/shell.md), are refused wherever they
+    are not legal, with a ValueError, and change nothing. No notation is assumed: every
+    candidate is a move some state of the game listed, or one the rules offer."""
     rules = entry.rules_module()
     rng = random.Random(3)
     states, _ = random_game(rules, 5, rng, lambda s: None, options)
-    # the texts of moves legal somewhere in this game, as well as every square name
     seen = sorted({s.move_text(m) for s in states for m in s.legal_moves()})
     for state in states[::5]:
         if state.is_chance or state.is_over:
             continue
         before = state.to_text()
         legal = set(state.legal_moves())
-        # every square name that is not a legal move is refused
+        offered = own_examples(rules, state)
+        assert not legal & set(offered), "the rules' examples of illegal moves are illegal"
         tried = 0
-        for t in candidate_texts(state) + seen:
-            try:
-                m = state.parse_move(t)
-            except ValueError:
-                continue
+        for m in candidates(state, seen) + offered:
             if m in legal:
                 continue
             with pytest.raises(ValueError):
                 state.play(m)
             tried += 1
-        assert tried > 0
+        assert tried > 0, ("no illegal move to try here: the moves of the game are all legal "
+                           "now, so the rules module offers example_illegal_moves(state)")
         assert state.to_text() == before
     over = states[-1]
     if over.is_over:
-        for t in candidate_texts(over)[:10]:
-            try:
-                m = over.parse_move(t)
-            except ValueError:
-                continue
+        for m in (candidates(over, seen) + own_examples(rules, over))[:10]:
             with pytest.raises(ValueError):
                 over.play(m)
 
 
-def candidate_texts(state):
-    return [f"{chr(97 + c)}{r}" for c in range(26) for r in range(1, 17)]
+def own_examples(rules, state) -> list:
+    """The rules module's examples of moves ``state`` refuses (RULES.md's protocol, optional)."""
+    offer = getattr(rules, "example_illegal_moves", None)
+    return list(offer(state)) if offer is not None else []
+
+
+def candidates(state, texts) -> list:
+    """The moves ``state`` parses from ``texts`` (those it cannot parse are left out)."""
+    out = []
+    for t in texts:
+        try:
+            out.append(state.parse_move(t))
+        except ValueError:
+            continue
+    return out
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])

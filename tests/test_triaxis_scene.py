@@ -322,7 +322,7 @@ def test_the_spinner_spins_slows_and_stops_on_the_outcome(make_app):
     s = app.game_settings("triaxis")
     s.update({"count": 2, "kinds": ["computer"] * 6, "level": 1})
     scene = app.push(TriAxisScene(app, seed=4))
-    label, running = scene.bench_animation()
+    label, running = scene.bench_animations()["spinner spinning"]()
     assert running() and label
     track = scene.timeline.get("spin")
     kind, start, end, outcome = track.data

@@ -9,8 +9,8 @@ import pygame
 import games
 from driver import VirtualPad, click, colours, frames, key, pad_press, run_until
 from games.core import records
-from games.triple3 import play, rules, view
-from games.triple3.scene import SAVE_NAME, Triple3Scene
+from games.triple3 import look as view, play, rules
+from games.triple3.scene import Triple3Scene
 from games.ui.boardinput import step_towards
 from games.ui.riscos_palette import DARK_BLUE, RED, WHITE, WIMP, YELLOW
 from test_triple3_rules import pos
@@ -341,7 +341,7 @@ def saved_game(make_app):
         click(app, scene.hole_center(b, h))
     moves, seed, state = list(t.moves), t.seed, t.state
     app.pop()
-    assert app.store.load(SAVE_NAME, None, 1)["moves"] == moves
+    assert app.store.load("saves/triple3", None, 1)["moves"] == moves
     again = app.push(Triple3Scene(app))
     frames(app, 2)
     assert top_name(app) == "title"

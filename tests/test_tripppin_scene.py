@@ -10,7 +10,7 @@ import pytest
 from driver import VirtualPad, click, colours, drag, frames, key, pad_press, run_until
 from games.tripppin import ai, play
 from games.tripppin.play import cursor_step
-from games.tripppin.scene import SAVE_NAME, TripppinScene
+from games.tripppin.scene import TripppinScene
 from games.ui import amiga
 
 WB = {amiga.BLUE, amiga.WHITE, amiga.BLACK, amiga.ORANGE}
@@ -513,7 +513,7 @@ def test_the_game_in_progress_is_saved_and_resumed(make_app):
     assert run_until(app, lambda: t.human_to_move and len(t.moves) == 2)
     moves, seed = list(t.moves), t.seed
     app.pop()
-    assert app.store.load(SAVE_NAME, None, 1)["moves"] == moves
+    assert app.store.load("saves/tripppin", None, 1)["moves"] == moves
     again = app.push(TripppinScene(app, title=False))
     assert again.table.seed == seed and again.table.moves == moves
     assert again.table.seats == {"blue": "computer", "orange": "human"}

@@ -250,13 +250,7 @@ def bench_scene(app, scene, frames: int, idle_seconds: float = 2.0) -> dict:
 def animations_of(scene) -> dict:
     """{label: start} of a scene's own animations; start() begins one and returns (label,
     still_running)."""
-    many = getattr(scene, "bench_animations", None)
-    if many is not None:
-        return dict(many())
-    one = getattr(scene, "bench_animation", None)
-    if one is None:
-        return {}
-    return {"animation": one}
+    return dict(scene.bench_animations())
 
 
 def bench_special(app, scene, frames: int) -> dict:

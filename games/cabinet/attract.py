@@ -15,6 +15,7 @@ import random
 
 import pygame
 
+import games
 from games.ui import fonts, looks
 from games.ui.lookscene import LookScene
 
@@ -218,7 +219,7 @@ class AttractScene(LookScene):
         else:
             self.draw_card(surface, "TRICADE")
             ega = fonts.get("ega8x14")
-            lines = ["four strategy games of 1989-1993", ""]
+            lines = [games.subtitle(), ""]
             lines += [f"{e.title}  -  {e.machine} {e.year}" for e in self.cabinet.shown_games()]
             for i, line in enumerate(lines):
                 ega.draw(surface, line, ((640 - ega.size(line)[0]) // 2, 120 + i * 20),

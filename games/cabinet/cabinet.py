@@ -256,7 +256,7 @@ class Cabinet:
         game = self.game_scene()
         if game is not None:
             t = game.table
-            if t.state.is_over and not game.abandoned and not _recorded(game) \
+            if t.state.is_over and not game.abandoned and not game.result_recorded \
                     and quiet < 2 * self.k["continue_after"]:
                 return                     # its result is shown and recorded first
             if getattr(game, "live", True) and game.awaiting_person():
@@ -393,16 +393,6 @@ class Cabinet:
             app.stack.pop().close()
         app.push(self.launcher_factory(app))
         app.apply_settings()
-
-
-def _recorded(game) -> bool:
-    """The finished game's result is kept (the GameScene base records it once per game)."""
-    recorded = getattr(game, "result_recorded", None)
-    if recorded is None:
-        recorded = getattr(game, "_recorded", None)
-    if isinstance(recorded, bool):
-        return recorded
-    return recorded == game.table.game_number or game.demo
 
 
 _INPUT = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.JOYBUTTONDOWN,

@@ -459,7 +459,7 @@ def setting_rows(cls, settings: dict) -> list:
     and its settings schema: [(label, path, field)], ``path`` the keys to the value in
     ``settings`` (a table's fields and a fixed-length list's items get a row each)."""
     from games.core import schema as sch
-    fields = cls.settings_schema.fields if cls.settings_schema is not None else {}
+    fields = cls.settings_table().fields
     labels = getattr(cls, "operator_labels", {})
     rows = []
     for key in cls.operator_settings:
@@ -523,10 +523,8 @@ class GamePage(LauncherBase):
     def settings(self) -> dict:
         """The game's settings as kept (cleaned by its schema, put back in place)."""
         all_games = self.app.settings.setdefault("games", {})
-        schema_ = self.cls.settings_schema
         raw = all_games.get(self.entry.name)
-        clean = schema_.fix(raw if raw is not None else {}) if schema_ is not None else \
-            dict(raw or {})
+        clean = self.cls.settings_table().fix(raw if raw is not None else {})
         all_games[self.entry.name] = clean
         return clean
 

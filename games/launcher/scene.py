@@ -78,7 +78,7 @@ class LauncherBase(LookScene):
 
 class LauncherScene(LauncherBase):
     name = "launcher"
-    subtitle = "four strategy games of 1989-1993"
+    subtitle = property(lambda self: games.subtitle())   # the registry's games, counted
 
     def __init__(self, app):
         super().__init__(app)

@@ -597,10 +597,11 @@ class TriAxisScene(GameScene):
             return
         super().handle(action)
 
-    def bench_animation(self):
-        """For tools.bench: the spinner spinning; (label, still spinning)."""
-        self.on_chance(rules.SPIN[2])           # a fixed outcome: the bench measures the wheel
-        return "spinner spinning", lambda: self.timeline.running("spin")
+    def bench_animations(self) -> dict:            # tools.bench: the spinner, a fixed outcome
+        def spin():
+            self.on_chance(rules.SPIN[2])
+            return "spinner spinning", lambda: self.timeline.running("spin")
+        return {"spinner spinning": spin}
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -212,15 +212,24 @@ class TriboloScene(GameScene):
                           delay=FLIP_GAP + length + 0.05,
                           cues=[(0.0, "dos_skip")] if skipped else ())
 
-    def bench_animation(self):
-        """For tools.bench: a move's tiles flipping; (label, still flipping)."""
-        st = self.state
-        moves = [m for m in st.legal_moves() if m != "resign"]
-        if st.is_over or not moves:
-            return "flips", lambda: False
-        move = max(moves, key=lambda m: len(flip_order(st, m)))
-        self.animate(st, st.play(move), move)
-        return "tiles flipping", lambda: self.timeline.running("flip")
+    def bench_animations(self) -> dict:
+        """For tools.bench: a move's tiles flipping, the move played through the table
+        (its transition animates it on the next frame)."""
+        def flips():
+            st = self.state
+            moves = [m for m in st.legal_moves() if m != "resign"]
+            if st.is_over or not moves:
+                return "flips", lambda: False
+            self.table.play(max(moves, key=lambda m: len(flip_order(st, m))))
+            ply, seen = self.table.ply, []
+
+            def running() -> bool:
+                if self.timeline.running("flip"):
+                    seen.append(1)
+                    return True
+                return not seen and self.table.ply == ply     # its frame is still to come
+            return "tiles flipping", running
+        return {"tiles flipping": flips}
 
     # -- the end --------------------------------------------------------------------------
     def record(self, result) -> None:

@@ -44,7 +44,7 @@ from __future__ import annotations
 import games
 
 from games.core import schema
-from games.triple3 import ai, play, rules, view
+from games.triple3 import ai, look as view, play, rules
 from games.triple3.play import MATCHES, NAMES
 from games.ui import controls, riscos
 from games.ui.anim import ease_out_cubic
@@ -53,7 +53,6 @@ from games.ui.commands import Command, MenuItem, choice, separator
 from games.ui.riscos_palette import DARK_BLUE
 from games.ui.scene import GameScene
 
-SAVE_NAME = "saves/triple3"
 TUMBLE_SECONDS = 0.8
 READ_SECONDS = 1.5           # a rethrow, a forfeit, the computer's removal: read it first
 SEAT = schema.Choice(("human", "computer"), "human")
@@ -305,14 +304,16 @@ class Triple3Scene(GameScene):
     def next_change(self) -> float | None:
         return self.timeline.until_toggle(0.6) if self.flashing() else None
 
-    def bench_animation(self):
-        """For tools.bench: start the dice tumbling; (label, still tumbling)."""
-        self.on_chance((3, 4))
-        return "dice tumbling", lambda: self.tumbling
+    def bench_animations(self) -> dict:
+        """For tools.bench: the dice tumbling."""
+        def dice():
+            self.on_chance((3, 4))
+            return "dice tumbling", lambda: self.tumbling
+        return {"dice tumbling": dice}
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
         view.draw_game(surface, self)
 
 
-__all__ = ["Triple3Scene", "SAVE_NAME"]
+__all__ = ["Triple3Scene"]

@@ -47,7 +47,6 @@ from games.ui.boardinput import BoardInput
 from games.ui.commands import Command, Menu, MenuItem, choice
 from games.ui.scene import GameScene
 
-SAVE_NAME = "saves/tripppin"
 LEVEL_LABELS = {1: "1 (easy)", 9: "9 (takes forever)", ai.PERFECT: "Perfect"}
 TAKE_BACK_LIMIT = 40
 # the targets' X's flash once a second, half a second on and half off (two X's on one

@@ -9,6 +9,18 @@ STANDARD = ("undo", "redo", "new", "quit", "sound", "menu", "history", "help")
 STANDARD_LABELS = {"undo": "Undo", "redo": "Redo", "new": "New game", "quit": "Quit",
                    "sound": "Sound", "menu": "Menu", "history": "Messages", "help": "Help"}
 
+# The standard commands' keys when a game declares none (``command_keys``): the DOS key line
+# shows the key_labels; the Amiga and RISC OS menus show the shortcuts.
+DEFAULT_COMMAND_KEYS = {
+    "undo": dict(keys=("u",), pad=("x",), key_label="U)ndo", shortcut="U"),
+    "redo": dict(keys=("r",), pad=("y",), key_label="R)edo", shortcut="R"),
+    "new": dict(keys=("n",), key_label="N)ew", shortcut="N"),
+    "sound": dict(keys=("s",), key_label="S)ound", shortcut="S"),
+    "history": dict(keys=("m",), key_label="M)essages", shortcut="M"),
+    "help": dict(keys=("f1", "h"), key_label="F1 Help", shortcut="F1"),
+    "quit": dict(keys=("q",), key_label="Q)uit", shortcut="Q"),
+}
+
 
 class _Probe:
     """Stands in for a game's table, app and settings while its commands are read."""
@@ -42,6 +54,10 @@ class GameMenus:
             out.update({("pad", b): c.label for b in c.pad})
         return out
 
+    def standard_keys(self) -> dict:
+        """The standard commands' keys: the game's ``command_keys``, else the house's."""
+        return DEFAULT_COMMAND_KEYS if self.command_keys is None else self.command_keys
+
     def standard_commands(self) -> list:
         from games.ui.commands import Command
         runs = {"undo": self.undo, "redo": self.redo, "new": self.ask_new_game,
@@ -51,7 +67,7 @@ class GameMenus:
                    "help": lambda: bool(self.help_pages())}
         out = []
         for name in STANDARD:
-            spec = dict(self.command_keys.get(name, {}))
+            spec = dict(self.standard_keys().get(name, {}))
             spec.setdefault("label", STANDARD_LABELS[name])
             if name == "sound":
                 spec.setdefault("checked", lambda: bool(self.app.settings["sound"]))
@@ -89,7 +105,7 @@ class GameMenus:
     def menu_model(self) -> list:
         """The game's menu: its commands, then who plays which seat and the level."""
         names = [n for n in self.cmds.commands if n not in ("menu",)
-                 and (n not in STANDARD or n in self.command_keys or n in ("undo", "new",
+                 and (n not in STANDARD or n in self.standard_keys() or n in ("undo", "new",
                                                                            "quit", "sound"))]
         return self.customer_menu(self.cmds.items(*names) + [self.separator()]
                                   + self.seat_items() + [self.level_item()])

@@ -7,18 +7,30 @@ from __future__ import annotations
 import copy
 
 
+def seats_and_level(entry, **more):
+    """The settings schema of seats and level, from the entry's rules and ai, with the
+    game's ``more`` fields: ``{"seats": {seat: Choice(human, computer)}, "level":
+    Choice(ai.LEVELS, ai.DEFAULT_LEVEL), **more}``; the first seat of ``rules.PLAYERS``
+    (else ``new_game().players``) human, the others the computer."""
+    from games.core import schema
+    rules, ai = entry.rules_module(), entry.ai_module()
+    players = getattr(rules, "PLAYERS", None) or rules.new_game(seed=0).players
+    seats = {seat: schema.Choice(("human", "computer"), "computer" if i else "human")
+             for i, seat in enumerate(players)}
+    return schema.Table({"seats": schema.Table(seats),
+                         "level": schema.Choice(tuple(ai.LEVELS), ai.DEFAULT_LEVEL), **more})
+
+
 class GameSettings:
     """The settings of a ``GameScene`` (see games.ui.scene)."""
 
     def _load_settings(self) -> dict:
         raw = self.app.settings.setdefault("games", {}).get(self.game)
-        if self.settings_schema is None:
-            clean = dict(raw) if isinstance(raw, dict) else {}
-        else:
-            clean = self.settings_schema.fix(raw if raw is not None else {})
-        if self.customer and self.settings_schema is not None:
+        table = self.settings_table()
+        clean = table.fix(raw if raw is not None else {})
+        if self.customer:
             # the operator's settings as kept; the rest afresh for each customer
-            fresh = self.settings_schema.default
+            fresh = table.default
             clean = {k: (v if k in self.operator_settings else fresh[k])
                      for k, v in clean.items()}
         if self.demo or self.customer:

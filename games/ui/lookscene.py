@@ -46,6 +46,13 @@ class LookScene(Scene):
         """Pixels kept free at the bottom (a status or key line a toast must not cover)."""
         return 0
 
+    def bench_animations(self) -> dict:
+        """The screen's own animations, for tools.bench and tests/test_frames.py: ``{label:
+        start}``; ``start()`` begins one (a game: through the table or ``on_chance``, as
+        play would) and returns ``(label, still_running)``, ``still_running()`` a bool.
+        None by default."""
+        return {}
+
 
 class ModalScene(LookScene):
     """Every modal (requester, dialog, menu, initials) is a scene pushed over its game:

@@ -41,16 +41,24 @@ from games.ui.lookscene import LookScene, ModalScene  # noqa: F401 (the bases, f
 from games.ui.seats import SeatClaims
 
 
+# the footer's colours per look: (text, ground)
+FOOTER_COLOURS = {"dos": (looks.EGA[15], looks.EGA[0]),
+                  "amiga": (looks.AMIGA_PENS[1], looks.AMIGA_PENS[0]),
+                  "riscos": (looks.WIMP[7], looks.WIMP[1])}
+
+
 class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
-    entry = None                # the game's registry entry (the game scene sets it)
+    entry = None                # the game's registry entry: games.get(name) (required)
     settings_schema = None      # a games.core.schema.Table of the game's own settings
+                                # (default: default_settings_schema(), seats and level)
     min_think = 0.35            # seconds each computer move is at least "thought" about
     resume_on_start = True      # offer the autosave when opened without a seed
     autosave_every_move = True
     save_unplayed = True        # a game with no move yet is kept too (its board, its seed)
     take_back_limit = None
     take_back_across_chance = True
-    command_keys: dict = {}     # the original's keys and labels for the standard commands
+    command_keys: dict | None = None   # the original's keys and labels for the standard
+                                # commands (None: gamemenu.DEFAULT_COMMAND_KEYS; a dict: all)
     bench_start_keys = ("return",)   # what gets the bench past the title page
     uses_title = True           # the look's title page opens first (resume or start)
     mouse_buttons: dict = {}    # what the look's mouse buttons do, where not as the house's
@@ -123,12 +131,32 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
         self._pressed: dict = {}      # controller -> the seat it last pressed confirm at
 
     # -- what a game declares ----------------------------------------------------------------
+    @classmethod
+    def settings_table(cls):
+        """The schema the settings are cleaned by: the declared ``settings_schema``, else
+        ``default_settings_schema()``."""
+        if cls.settings_schema is not None:
+            return cls.settings_schema
+        return cls.default_settings_schema()
+
+    @classmethod
+    def default_settings_schema(cls):
+        """Seats and level (``gamesettings.seats_and_level``) for a game that declares no
+        ``settings_schema``."""
+        from games.ui.gamesettings import seats_and_level
+        return seats_and_level(cls.entry)
+
     def initial_seats(self) -> dict:
         """{seat: "human" | "computer"} from the settings."""
         return dict(self.settings.get("seats", {}))
 
     def initial_levels(self):
-        return self.settings.get("level", 3)
+        return self.settings.get("level", self.entry.ai_module().DEFAULT_LEVEL)
+
+    @property
+    def result_recorded(self) -> bool:
+        """The game in hand has ended and its result is kept (or needs none: a demo)."""
+        return self.demo or self._recorded == self.table.game_number
 
     def game_options(self) -> dict:
         """new_game keyword arguments for the next game."""
@@ -193,6 +221,34 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
     def on_back(self) -> None:
         """Back (Esc, pad B) on the board with nothing picked up: the menu."""
         self.open_menu()
+
+    # -- the footer: the status line and (DOS) the key line ----------------------------------
+    def footer_height(self) -> int:
+        """The footer's height: the status line, and the key line on DOS."""
+        from games.ui import fonts
+        rows = 2 if self.look.name == "dos" else 1
+        return rows * (fonts.get(self.look.font_name).height + 2 * (rows == 1))
+
+    def toast_lift(self) -> int:
+        """The app's notices sit above the footer (a game that draws none returns 0)."""
+        return self.footer_height()
+
+    def draw_footer(self, surface) -> None:
+        """The status line (``status_text()``) centred at the bottom, and on DOS the key
+        line of the standard and own commands (``self.cmds.key_line()``) under it."""
+        from games.ui import fonts
+        font = fonts.get(self.look.font_name)
+        fg, bg = FOOTER_COLOURS.get(self.look.name, (self.look.palette[-1],
+                                                      self.look.palette[0]))
+        w, h = surface.get_size()
+        y = h - self.footer_height()
+        surface.fill(bg, (0, y, w, h - y))
+        text, colour = self.status_text()
+        font.draw(surface, text, ((w - font.size(text)[0]) // 2, y + (self.look.name != "dos")),
+                  colour or fg)
+        if self.look.name == "dos":
+            from games.ui import dos
+            dos.key_line(surface, self.cmds.key_line(), y + font.height, bg=bg)
 
     def tick(self, dt: float):
         """The scene's own per-frame work: True when the picture changed, or the native

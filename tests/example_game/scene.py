@@ -1,9 +1,10 @@
 """Pebbles' screen: the smallest complete game scene on the house (docs/shell.md).
 
-Everything standard comes from GameScene: the title page that resumes, undo/redo/new/quit/
-sound/menu/history/help with the look's questions and pages, the seat and level submenus,
-the status line, board input (keys, pad, mouse), chance points, autosave and records. What
-is left is the game's own: its settings, keys, pictures, words and board geometry.
+Everything standard comes from GameScene: the seats and level settings, the title page that resumes, undo/redo/new/quit/sound/menu/
+history/help with their keys and the look's questions and pages, the seat and level
+submenus, the status line and the key line (``draw_footer``), board input (keys, pad,
+mouse), chance points, autosave, records and the Scores page. What is left is the game's
+own: its pictures, words and board geometry.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import pygame
 
 import games
-from games.core import schema
 from games.ui import dos
 from games.ui.board import SquareGrid
 from games.ui.boardinput import BoardInput
@@ -21,11 +21,6 @@ from tests.example_game.play import PebbleRules
 from tests.example_game.rules import TAKES, square_name
 
 SEAT_COLOUR = {"red": dos.LIGHT_RED, "blue": dos.LIGHT_BLUE}
-SETTINGS = schema.Table({
-    "seats": schema.Table({"red": schema.Choice(("human", "computer"), "human"),
-                           "blue": schema.Choice(("human", "computer"), "computer")}),
-    "level": schema.Choice(tuple(ai.LEVELS), ai.DEFAULT_LEVEL),
-})
 HELP = [
     ["Nine squares hold pebbles. Red and blue take turns.",
      "",
@@ -45,16 +40,6 @@ HELP = [
 
 class PebblesScene(GameScene):
     entry = games.get("pebbles")
-    settings_schema = SETTINGS
-    command_keys = {
-        "undo": dict(keys=("u",), pad=("x",), key_label="U)ndo"),
-        "redo": dict(keys=("r",), pad=("y",), key_label="R)edo"),
-        "new": dict(keys=("n",), key_label="N)ew"),
-        "sound": dict(keys=("s",), key_label="S)ound"),
-        "history": dict(keys=("m",), key_label="M)essages"),
-        "help": dict(keys=("f1", "h"), key_label="F1 Help"),
-        "quit": dict(keys=("q",), key_label="Q)uit"),
-    }
 
     def __init__(self, app, seed=None, demo=False, title=None):
         super().__init__(app, seed=seed, demo=demo, title=title)
@@ -96,9 +81,6 @@ class PebblesScene(GameScene):
         self.app.play("dos_win")
 
     # -- pictures ---------------------------------------------------------------------------
-    def toast_lift(self) -> int:
-        return 2 * dos.CELL_H
-
     def title_page(self, surface) -> None:
         surface.fill(dos.BLACK)
         dos.big_text(surface, "PEBBLES", 320, 40, dos.YELLOW, scale=4, shadow=dos.RED)
@@ -135,7 +117,4 @@ class PebblesScene(GameScene):
         for i, name in enumerate("abc"):
             dos.text(surface, name, (self.grid.rect(i, 0).centerx - 4, 48), dos.LIGHT_GREY)
             dos.text(surface, str(i + 1), (184, self.grid.rect(0, i).centery - 7), dos.LIGHT_GREY)
-        text, colour = self.status_text()
-        y = surface.get_height() - 2 * dos.CELL_H
-        dos.centred(surface, text, y, colour or dos.WHITE)
-        dos.key_line(surface, self.cmds.key_line(), y + dos.CELL_H, bg=dos.BLACK)
+        self.draw_footer(surface)
