@@ -19,6 +19,8 @@ class Look:
     palette: tuple              # every colour a screen of this look may use
     toast_fg: tuple
     toast_bg: tuple
+    footer: tuple = ()          # a game's default footer: (text, ground) colours
+    key_line: bool = False      # the footer has the machine's key line (DOS) under the status
 
     @property
     def toast_colors(self) -> tuple:
@@ -39,11 +41,14 @@ WIMP = ((0xFF, 0xFF, 0xFF), (0xDD, 0xDD, 0xDD), (0xBB, 0xBB, 0xBB), (0x99, 0x99,
         (0x00, 0x44, 0x99), (0xEE, 0xEE, 0x00), (0x00, 0xCC, 0x00), (0xDD, 0x00, 0x00),
         (0xEE, 0xEE, 0xBB), (0x55, 0x88, 0x00), (0xFF, 0xBB, 0x00), (0x00, 0xBB, 0xFF))
 
-AMIGA = Look("amiga", (640, 256), 2.0, "topaz8x8", AMIGA_PENS, AMIGA_PENS[0], AMIGA_PENS[1])
+AMIGA = Look("amiga", (640, 256), 2.0, "topaz8x8", AMIGA_PENS, AMIGA_PENS[0], AMIGA_PENS[1],
+             footer=(AMIGA_PENS[1], AMIGA_PENS[0]))
 AMIGA_INTERLACED = Look("amiga", (640, 512), 1.0, "topaz8x8", AMIGA_PENS, AMIGA_PENS[0],
-                        AMIGA_PENS[1])
-DOS = Look("dos", (640, 350), 480 / 350, "ega8x14", EGA, EGA[15], EGA[1])
-RISCOS = Look("riscos", (640, 512), 1.0, "acorn8x8", WIMP, WIMP[7], WIMP[12])
+                        AMIGA_PENS[1], footer=(AMIGA_PENS[1], AMIGA_PENS[0]))
+DOS = Look("dos", (640, 350), 480 / 350, "ega8x14", EGA, EGA[15], EGA[1],
+           footer=(EGA[15], EGA[0]), key_line=True)
+RISCOS = Look("riscos", (640, 512), 1.0, "acorn8x8", WIMP, WIMP[7], WIMP[12],
+              footer=(WIMP[7], WIMP[1]))
 # the launcher is none of the four machines: a small fixed palette of its own
 LAUNCHER_COLOURS = ((12, 16, 40), (24, 32, 72), (200, 204, 220), (96, 104, 140),
                     (255, 184, 64), (120, 200, 255))

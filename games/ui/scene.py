@@ -41,12 +41,6 @@ from games.ui.lookscene import LookScene, ModalScene  # noqa: F401 (the bases, f
 from games.ui.seats import SeatClaims
 
 
-# the footer's colours per look: (text, ground)
-FOOTER_COLOURS = {"dos": (looks.EGA[15], looks.EGA[0]),
-                  "amiga": (looks.AMIGA_PENS[1], looks.AMIGA_PENS[0]),
-                  "riscos": (looks.WIMP[7], looks.WIMP[1])}
-
-
 class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
     entry = None                # the game's registry entry: games.get(name) (required)
     settings_schema = None      # a games.core.schema.Table of the game's own settings
@@ -226,7 +220,7 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
     def footer_height(self) -> int:
         """The footer's height: the status line, and the key line on DOS."""
         from games.ui import fonts
-        rows = 2 if self.look.name == "dos" else 1
+        rows = 2 if self.look.key_line else 1
         return rows * (fonts.get(self.look.font_name).height + 2 * (rows == 1))
 
     def toast_lift(self) -> int:
@@ -238,15 +232,14 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
         line of the standard and own commands (``self.cmds.key_line()``) under it."""
         from games.ui import fonts
         font = fonts.get(self.look.font_name)
-        fg, bg = FOOTER_COLOURS.get(self.look.name, (self.look.palette[-1],
-                                                      self.look.palette[0]))
+        fg, bg = self.look.footer or (self.look.palette[-1], self.look.palette[0])
         w, h = surface.get_size()
         y = h - self.footer_height()
         surface.fill(bg, (0, y, w, h - y))
         text, colour = self.status_text()
-        font.draw(surface, text, ((w - font.size(text)[0]) // 2, y + (self.look.name != "dos")),
+        font.draw(surface, text, ((w - font.size(text)[0]) // 2, y + (not self.look.key_line)),
                   colour or fg)
-        if self.look.name == "dos":
+        if self.look.key_line:
             from games.ui import dos
             dos.key_line(surface, self.cmds.key_line(), y + font.height, bg=bg)
 
