@@ -139,6 +139,42 @@ def root_scene(app) -> None:
 _LOCK = None       # the data folder's lock, held until the process ends
 
 
+def _proc(pid, name: str) -> str:
+    try:
+        with open(f"/proc/{int(pid)}/{name}", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except (OSError, ValueError):
+        return ""
+
+
+def set_pin_while_running(folder: str, data_dir=None) -> str:
+    """What --set-pin says when a running Tricade holds the data folder: how to stop it
+    (the exact command for the way it was started), set the PIN, and start it again."""
+    from games.core.store import LOCK_NAME
+    try:
+        with open(os.path.join(folder, LOCK_NAME)) as f:
+            pid = int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        pid = None
+    import shlex
+    again = " ".join(shlex.quote(a) for a in (
+        [sys.executable, os.path.abspath(__file__), "--set-pin"]
+        + (["--data-dir", data_dir] if data_dir else [])))
+    head = (f"Tricade is running (it holds the data folder {folder}), so the PIN cannot "
+            f"be set now. Stop it, set the PIN, then start it again:\n")
+    if pid and "tricade.service" in _proc(pid, "cgroup"):
+        return (head + f"  systemctl --user stop tricade\n  {again}\n"
+                       f"  systemctl --user start tricade")
+    stat = _proc(pid, "stat") if pid else ""
+    parent = stat[stat.rfind(")") + 2:].split()[1] if ")" in stat else None
+    if parent and "respawn.py" in _proc(parent, "cmdline"):
+        return (head + f"  kill {parent}        # its keeper, cabinet/respawn.py, and Tricade\n"
+                       f"  {again}\n  and log in again (the desktop's autostart starts it)")
+    if pid:
+        return head + f"  kill {pid}\n  {again}\n  and start Tricade again"
+    return head + f"  close the other Tricade\n  {again}"
+
+
 def main(argv=None) -> int:
     global _LOCK
     args = parse_args(argv)
@@ -151,6 +187,9 @@ def main(argv=None) -> int:
         _LOCK = store.lock_data_dir(args.data_dir)
     except store.AlreadyRunning as exc:
         stops.restore()
+        if args.set_pin:                  # the cabinet runs: say how to stop it, exactly
+            print(set_pin_while_running(str(exc), args.data_dir), file=sys.stderr)
+            return 1
         print(f"Another Tricade is already using the data folder {exc}; close it first, or "
               f"give this one its own folder with --data-dir.", file=sys.stderr)
         return 1

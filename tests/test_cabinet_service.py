@@ -246,3 +246,254 @@ def test_install_script_writes_the_unit_for_the_checkout_and_its_venv(tmp_path):
     assert r.returncode == 0, r.stderr
     entry = (home / ".config" / "autostart" / "tricade.desktop").read_text()
     assert f"{venv}/bin/python" in entry and "--kiosk" in entry
+
+
+# -- the one-command install, the watchdog and the keeper (issue 34) ----------------------
+def _fake_bin(tmp_path: Path) -> Path:
+    """A PATH head that makes install.sh a user with no root at hand: `id` says cabtest
+    (uid 1000), sudo and loginctl refuse (nothing on this machine is touched)."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "id").write_text('#!/bin/sh\ncase "$1" in -un) echo cabtest ;; -u) echo 1000 ;;'
+                             ' *) exec /usr/bin/id "$@" ;; esac\n')
+    (fake / "sudo").write_text("#!/bin/sh\necho 'sudo: a password is required' >&2\nexit 1\n")
+    (fake / "loginctl").write_text("#!/bin/sh\necho 'Failed to connect to bus' >&2\nexit 1\n")
+    for f in fake.iterdir():
+        f.chmod(0o755)
+    return fake
+
+
+def _install(tmp_path: Path, *args):
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    e = {k: v for k, v in env().items()
+         if k not in ("DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "VIRTUAL_ENV",
+                      "XDG_CONFIG_HOME", "SUDO_USER")}
+    fake = tmp_path / "bin" if (tmp_path / "bin").exists() else _fake_bin(tmp_path)
+    e.update(HOME=str(home), XDG_DATA_HOME=str(tmp_path / "data"),
+             PATH=f"{fake}:{os.environ['PATH']}")
+    r = subprocess.run(["sh", str(ROOT / "cabinet" / "install.sh"), "--python", sys.executable,
+                        *args], env=e, stdin=subprocess.DEVNULL, capture_output=True,
+                       text=True, timeout=120, cwd=str(tmp_path))
+    return r, home
+
+
+def test_install_without_a_bus_enables_the_unit_and_names_the_one_root_command(tmp_path):
+    r, home = _install(tmp_path)
+    units = home / ".config" / "systemd" / "user"
+    unit = (units / "tricade.service").read_text()
+    for line in ("Type=notify", "WatchdogSec=30", "Restart=always",
+                 f"RestartPreventExitStatus={EXIT_TO_DESKTOP}", "WantedBy=default.target"):
+        assert line + "\n" in unit, line
+    link = units / "default.target.wants" / "tricade.service"
+    assert link.is_symlink() and link.resolve() == (units / "tricade.service").resolve()
+    if shutil.which("systemctl"):                       # systemd's own idea of "enabled"
+        said = subprocess.run(["systemctl", "--user", "--root=/", "is-enabled",
+                               "tricade.service"], env=dict(os.environ, HOME=str(home)),
+                              capture_output=True, text=True, timeout=60)
+        assert said.stdout.strip() == "enabled", said.stdout + said.stderr
+    # lingering needs root, which this user cannot have: exit 3 and the exact command
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert r.stderr.strip().splitlines()[-1] == "Next, run: sudo loginctl enable-linger cabtest"
+    assert "--set-pin" in r.stderr, "no terminal: the PIN command is named"
+
+
+def test_install_routes_replace_each_other(tmp_path):
+    _install(tmp_path)
+    units = tmp_path / "home" / ".config" / "systemd" / "user"
+    assert (units / "default.target.wants" / "tricade.service").is_symlink()
+    r, home = _install(tmp_path, "--autostart")
+    assert r.returncode == 0, r.stderr
+    assert not (units / "default.target.wants" / "tricade.service").is_symlink()
+    openbox = (home / ".config" / "openbox" / "autostart").read_text()
+    assert "cabinet/respawn.py" in openbox and openbox.rstrip().endswith(boot.OPENBOX_END)
+    entry = (home / ".config" / "autostart" / "tricade.desktop").read_text()
+    assert "respawn.py" in entry and "--kiosk" in entry
+    # the user's own openbox lines are kept; ours are there once after a second install
+    (home / ".config" / "openbox" / "autostart").write_text("xset s off &\n" + openbox)
+    _install(tmp_path, "--autostart")
+    openbox = (home / ".config" / "openbox" / "autostart").read_text()
+    assert openbox.startswith("xset s off &\n") and openbox.count("respawn.py") == 1
+    _install(tmp_path)
+    assert (units / "default.target.wants" / "tricade.service").is_symlink()
+    assert not (home / ".config" / "autostart" / "tricade.desktop").exists()
+    assert (home / ".config" / "openbox" / "autostart").read_text() == "xset s off &\n"
+
+
+def test_the_cabinet_venv_gets_the_runtime_requirements_only():
+    runtime = (ROOT / "requirements-runtime.txt").read_text().lower()
+    assert "pygame-ce" in runtime and "pytest" not in runtime and "hypothesis" not in runtime
+    full = (ROOT / "requirements.txt").read_text()
+    assert "-r requirements-runtime.txt" in full and "pytest" in full
+    assert "requirements-runtime.txt" in (ROOT / "cabinet" / "install.sh").read_text()
+
+
+class NotifySocket:
+    """A datagram socket as systemd's $NOTIFY_SOCKET: what a process sends, with times."""
+
+    def __init__(self):
+        import socket
+        import tempfile
+        self.dir = tempfile.mkdtemp(prefix="notify-", dir="/tmp")    # short: AF_UNIX paths
+        self.path = os.path.join(self.dir, "notify")
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(self.path)
+        self.sock.settimeout(0.1)
+        self.got = []                      # (monotonic time, message)
+
+    def env(self, watchdog_s: float) -> dict:
+        return dict(env(), NOTIFY_SOCKET=self.path, WATCHDOG_USEC=str(int(watchdog_s * 1e6)))
+
+    def listen(self, seconds: float, until=None) -> list:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                data = self.sock.recv(4096).decode()
+            except OSError:
+                continue
+            self.got.append((time.monotonic(), data))
+            if until and until in data:
+                break
+        return self.got
+
+    def close(self):
+        self.sock.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture
+def notify_socket():
+    s = NotifySocket()
+    yield s
+    s.close()
+
+
+def test_the_cabinet_tells_a_real_notify_socket_ready_and_feeds_its_watchdog(tmp_path,
+                                                                            notify_socket):
+    p = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--kiosk", "--data-dir",
+                          str(tmp_path / "data")], env=notify_socket.env(0.6), cwd=str(ROOT),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        notify_socket.listen(60, until="READY=1")
+        assert any("READY=1" in m for _, m in notify_socket.got), notify_socket.got
+        ready_at = notify_socket.got[-1][0]
+        notify_socket.listen(2.0)          # the cabinet idles on its launcher meanwhile
+    finally:
+        p.send_signal(signal.SIGTERM)
+        _, err = p.communicate(timeout=10)
+    feeds = [t for t, m in notify_socket.got if m == "WATCHDOG=1" and t > ready_at]
+    assert len(feeds) >= 6, (len(feeds), notify_socket.got)          # every 0.2 s
+    gaps = [b - a for a, b in zip([ready_at] + feeds, feeds)]
+    assert max(gaps) < 0.6, gaps                                       # never past its time
+    assert p.returncode == 0, err
+
+
+HANGING_APP = """
+import sys, time
+sys.path.insert(0, sys.argv[2])
+from games.core.app import App, Options, Scene
+class Hang(Scene):
+    def enter(self):
+        self.t0 = time.monotonic()
+    def update(self, dt):
+        if time.monotonic() - self.t0 > 1.5:
+            self.app.notifier.send("STATUS=blocked")     # in order with the feeds
+            time.sleep(60)             # the main loop is stuck here
+        return False
+app = App(Options(data_dir=sys.argv[1], window_size=(640, 480), worker_mode="thread"))
+app.push(Hang(app))
+sys.exit(app.run())
+"""
+
+
+def test_a_blocked_main_loop_stops_feeding_the_watchdog(tmp_path, notify_socket):
+    p = subprocess.Popen([sys.executable, "-c", HANGING_APP, str(tmp_path / "data"),
+                          str(ROOT)], env=notify_socket.env(0.3), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        notify_socket.listen(60, until="STATUS=blocked")
+        notify_socket.listen(2.0)
+    finally:
+        p.kill()
+        p.communicate(timeout=10)
+    said = [m for _, m in notify_socket.got]
+    assert "STATUS=blocked" in said, said
+    blocked = said.index("STATUS=blocked")
+    assert said[:blocked].count("WATCHDOG=1") >= 5, said            # fed every 0.1 s
+    assert said[blocked + 1:] == [], said                            # and then never
+
+
+KEPT = """
+import sys, time
+sys.path.insert(0, sys.argv[3])
+from games.core.notify import Notifier
+runs = open(sys.argv[1], "a+")
+runs.seek(0)
+n = len(runs.read().splitlines())
+runs.write("run\\n")
+runs.close()
+notifier = Notifier()
+notifier.ready()
+if n < 2 and sys.argv[2] == "hang":
+    t = time.monotonic()
+    while time.monotonic() - t < 0.5:
+        notifier.feed()
+        time.sleep(0.05)
+    time.sleep(60)
+if n < 2:
+    sys.exit(1)              # as a lost display ends Tricade
+sys.exit(64)                 # the operator's "Exit to the desktop"
+"""
+
+
+@pytest.mark.parametrize("mode", ["exit", "hang"])
+def test_the_autostart_keeper_restarts_all_but_the_operators_exit(tmp_path, mode):
+    runs = tmp_path / "runs"
+    e = {k: v for k, v in env().items() if k not in ("DISPLAY", "NOTIFY_SOCKET")}
+    e["XDG_RUNTIME_DIR"] = str(tmp_path)
+    r = subprocess.run([sys.executable, str(ROOT / "cabinet" / "respawn.py"), "--watchdog",
+                        "1", "--delay", "0.2", "--", sys.executable, "-c", KEPT, str(runs),
+                        mode, str(ROOT)], env=e, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert runs.read_text().count("run") == 3, r.stderr
+    if mode == "hang":
+        assert r.stderr.count("it hangs") == 2, r.stderr
+    else:
+        assert r.stderr.count("status 1") == 2, r.stderr
+    assert "not started again" in r.stderr
+
+
+def test_set_pin_while_the_cabinet_runs_says_how_to_stop_it(tmp_path):
+    data = tmp_path / "data"
+    p = start_kiosk(data)
+    try:
+        r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--set-pin", "--data-dir",
+                            str(data)], input="4711\n", env=env(), capture_output=True,
+                           text=True, timeout=60)
+    finally:
+        p.send_signal(signal.SIGTERM)
+        p.communicate(timeout=10)
+    assert r.returncode == 1
+    assert "Stop it, set the PIN, then start it again" in r.stderr, r.stderr
+    assert f"kill {p.pid}" in r.stderr and "--set-pin" in r.stderr, r.stderr
+    assert not operator.pin_is_set(data)
+
+
+def test_one_keeper_a_user_the_second_leaves_at_once(tmp_path):
+    e = {k: v for k, v in env().items() if k not in ("DISPLAY", "NOTIFY_SOCKET")}
+    e["XDG_RUNTIME_DIR"] = str(tmp_path)
+    keeper = [sys.executable, str(ROOT / "cabinet" / "respawn.py"), "--"]
+    first = subprocess.Popen(keeper + [sys.executable, "-c", "import time; time.sleep(60)"],
+                             env=e, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not list(tmp_path.glob("tricade-notify-*")) and time.monotonic() < deadline:
+            time.sleep(0.05)                         # the first holds the lock by now
+        second = subprocess.run(keeper + [sys.executable, "-c", "print('second ran')"],
+                                env=e, capture_output=True, text=True, timeout=30)
+    finally:
+        first.send_signal(signal.SIGTERM)
+        _, err = first.communicate(timeout=20)
+    assert second.returncode == 0 and "second ran" not in second.stdout
+    assert "already running" in second.stderr, second.stderr
+    assert first.returncode == 0 and "stopped by signal" in err, err

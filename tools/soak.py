@@ -90,7 +90,7 @@ def make_cabinet(data_dir, clock=None, anim_speed=1.0, demo_seconds=60,
     return app, cab
 
 
-def soak(hours: float, anim_speed: float = 60.0, report=print) -> dict:
+def soak(hours: float, anim_speed: float = 60.0, report=print, step: float = STEP) -> dict:
     from games.cabinet.attract import AttractScene
     clock = FastClock()
     with tempfile.TemporaryDirectory() as d:
@@ -103,21 +103,21 @@ def soak(hours: float, anim_speed: float = 60.0, report=print) -> dict:
         attract, rounds = app.top, 0
         last = attract.position
         while rounds < 2:
-            clock.t += STEP
+            clock.t += step
             app.step()
             if attract.position < last:
                 rounds += 1
             last = attract.position
         start_rss, started = rss_mb(), time.perf_counter()
         peak_rss = start_rss
-        frames = int(hours * 3600 / STEP)
+        frames = int(hours * 3600 / step)
         every = max(1000, frames // 12)
         for i in range(frames):
-            clock.t += STEP
+            clock.t += step
             app.step()
             if i % every == 0:
                 peak_rss = max(peak_rss, rss_mb())
-                report(f"  {i * STEP / 3600:6.2f} h of attract: {cab.demos_played} demos, "
+                report(f"  {i * step / 3600:6.2f} h of attract: {cab.demos_played} demos, "
                        f"{rss_mb():.1f} MB resident")
             if not isinstance(app.top, AttractScene):
                 raise RuntimeError(f"the attract loop stopped: {type(app.top).__name__} on top")
@@ -193,11 +193,14 @@ def main(argv=None) -> int:
                                 description=" ".join(__doc__.split("\n\n")[0].split()))
     p.add_argument("--hours", type=float, default=24.0, help="hours of attract time to run")
     p.add_argument("--anim-speed", type=float, default=60.0, help="the animations' speed")
+    p.add_argument("--step", type=float, default=STEP,
+                   help="attract seconds a frame (1/60 with --anim-speed 1: every frame a "
+                        "real-speed cabinet draws, as fast as they can be drawn)")
     p.add_argument("--real-minutes", type=float, default=3.0,
                    help="minutes at real speed for the CPU figure (0: skip)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
-    out = {"soak": soak(args.hours, args.anim_speed)}
+    out = {"soak": soak(args.hours, args.anim_speed, step=args.step)}
     print(json.dumps(out["soak"], indent=2))
     if args.real_minutes > 0:
         out["real_speed"] = real_speed_on_a_display(args.real_minutes)

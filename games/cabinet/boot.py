@@ -4,24 +4,29 @@ wants. ``cabinet/install.sh`` runs this; ``cabinet/tricade.service`` and
 ``cabinet/tricade.desktop`` in the repository are what it writes for a checkout in
 ~/tricade with its venv in ~/tricade/.venv (tests keep them equal).
 
-    python -m games.cabinet.boot unit|desktop [--python PY] [--root DIR] [--display :0]
+    python -m games.cabinet.boot unit|desktop|openbox [--python PY] [--root DIR] [--display :0]
 
 The unit is wanted by default.target of the user's manager, which runs from boot when
 lingering is on (``loginctl enable-linger``): graphical-session.target is never reached
 under openbox or LXDE. Until the X display is up a start fails and is tried again
-(Restart=always, no start limit); it restarts after a crash or a kill, whatever the
-status, except EXIT_TO_DESKTOP, the status of the operator's "Exit to the desktop".
+(Restart=always, no start limit); it restarts after a crash, a kill or a lost display,
+whatever the status, except EXIT_TO_DESKTOP, the status of the operator's "Exit to the
+desktop", and after a hang: the main loop feeds systemd's watchdog (Type=notify,
+WatchdogSec=; games.core.notify). The autostart entry and the openbox autostart lines run
+Tricade under cabinet/respawn.py, which restarts it and watches it the same way.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from pathlib import Path
 
 from games.cabinet import EXIT_TO_DESKTOP
 
+WATCHDOG_SECONDS = 30                      # a main loop that feeds nothing this long hangs
 TEMPLATE_HOME = "/home/cabinet"            # the repository's files use %h / $HOME for it
 
 
@@ -57,13 +62,18 @@ Description=Tricade arcade cabinet
 StartLimitIntervalSec=0
 
 [Service]
-Type=simple
+# READY=1 after the first frame; WATCHDOG=1 from the main loop: a hang is killed (SIGABRT)
+# and restarted
+Type=notify
+WatchdogSec={WATCHDOG_SECONDS}
+TimeoutStartSec=90
 WorkingDirectory={systemd_path(root, home)}
 Environment=DISPLAY={display}
 Environment=XAUTHORITY=%h/.Xauthority
 Environment=PYGAME_HIDE_SUPPORT_PROMPT=1
 ExecStart={systemd_word(python, home)} {systemd_word(main, home)} --kiosk
-# back after a crash, a kill or any exit, except the operator's "Exit to the desktop"
+# back after a crash, a kill, a lost display (status 1), a hang or any exit, except the
+# operator's "Exit to the desktop"
 Restart=always
 RestartSec=2
 RestartPreventExitStatus={EXIT_TO_DESKTOP}
@@ -90,14 +100,22 @@ def desktop_word(arg: str) -> str:
     return arg.replace("\\", "\\\\")
 
 
+def _respawn_argv(python: str, root: str) -> list:
+    """Tricade under its keeper (cabinet/respawn.py: restarts unless status 64, watchdog)."""
+    return [python, os.path.join(root, "cabinet", "respawn.py"), "--",
+            python, os.path.join(root, "main.py"), "--kiosk"]
+
+
 def desktop_text(python: str | None, root: str | None) -> str:
-    """The autostart entry. With ``python`` and ``root``: those paths; without: the
+    """The XDG autostart entry (LXDE's lxsession reads it; openbox only with python3-xdg,
+    hence also ``openbox_text``). With ``python`` and ``root``: those paths; without: the
     repository's entry, for a checkout in $HOME/tricade with its venv."""
     if python and root:
-        argv = [python, os.path.join(root, "main.py"), "--kiosk"]
+        argv = _respawn_argv(python, root)
         path_line = f"Path={root}\n"
     else:
-        argv = ["sh", "-c", 'cd "$HOME/tricade" && exec .venv/bin/python main.py --kiosk']
+        argv = ["sh", "-c", 'cd "$HOME/tricade" && exec .venv/bin/python cabinet/respawn.py'
+                            ' -- .venv/bin/python main.py --kiosk']
         path_line = ""
     return f"""\
 [Desktop Entry]
@@ -108,6 +126,21 @@ Exec={" ".join(desktop_word(a) for a in argv)}
 {path_line}Terminal=false
 X-GNOME-Autostart-enabled=true
 """
+
+
+OPENBOX_BEGIN = "# >>> tricade (cabinet/install.sh --autostart) >>>"
+OPENBOX_END = "# <<< tricade <<<"
+
+
+def openbox_text(python: str, root: str) -> str:
+    """The lines for openbox's own autostart (~/.config/openbox/autostart, a shell script
+    openbox-session runs without python3-xdg): Tricade under its keeper, in the
+    background. install.sh replaces the block between the two marks, keeping the rest."""
+    cmd = " ".join(shlex.quote(a) for a in _respawn_argv(python, root))
+    return (f"{OPENBOX_BEGIN}\n"
+            "# the cabinet, started again after any end but the operator's exit (status 64)\n"
+            f"(cd {shlex.quote(root)} && exec {cmd}) &\n"
+            f"{OPENBOX_END}\n")
 
 
 def template_unit() -> str:
@@ -123,7 +156,8 @@ def template_desktop() -> str:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.cabinet.boot")
-    p.add_argument("what", choices=("unit", "desktop", "template-unit", "template-desktop"))
+    p.add_argument("what", choices=("unit", "desktop", "openbox", "template-unit",
+                                    "template-desktop"))
     p.add_argument("--python", default=sys.executable)
     p.add_argument("--root", default=str(Path(__file__).resolve().parents[2]))
     p.add_argument("--home", default=os.path.expanduser("~"))
@@ -133,6 +167,7 @@ def main(argv=None) -> int:
     root = os.path.realpath(a.root)
     text = {"unit": lambda: unit_text(python, root, a.home, a.display),
             "desktop": lambda: desktop_text(python, root),
+            "openbox": lambda: openbox_text(python, root),
             "template-unit": template_unit,
             "template-desktop": template_desktop}[a.what]()
     sys.stdout.write(text)

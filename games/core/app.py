@@ -15,6 +15,7 @@ out); while something moves (``animating``) frames follow at 60 a second.
 
 from __future__ import annotations
 
+import faulthandler
 import gc
 import os
 import select
@@ -30,6 +31,7 @@ from .audio import Audio  # noqa: E402
 from .chord import MouseChord  # noqa: E402
 from .display import BlinkRect, Display, init_video  # noqa: E402
 from .input import Action, Input, load_controller_mappings  # noqa: E402
+from .notify import Notifier  # noqa: E402
 from .stopping import StopSignals  # noqa: E402
 from .worker import Worker  # noqa: E402
 
@@ -179,6 +181,8 @@ class App:
         # event(event, now) -> True to swallow it, frame(now) once a frame, error(exc) ->
         # True when it handled an exception raised inside a scene
         self.supervisor = None
+        # a service manager's READY=1 and watchdog (games.core.notify): nothing without one
+        self.notifier = Notifier()
 
     @property
     def idle_seconds(self) -> float:
@@ -309,6 +313,11 @@ class App:
                 if not frozen:
                     frozen = True
                     freeze_start_up()
+                    self.notifier.ready()     # the first frame is shown
+                    if self.notifier.every is not None:
+                        # a hang's SIGABRT (the watchdog's) writes every thread's stack
+                        faulthandler.enable()
+                self.notifier.feed()          # the loop is alive (a hang is restarted)
                 if frames is not None and self.frame >= frames:
                     break
                 self.wait()
@@ -336,6 +345,9 @@ class App:
         (``limit``: at most that long in all)."""
         start = time.perf_counter()
         longest = self.MAX_SLEEP if self.supervisor is None else self.MAX_SLEEP_SUPERVISED
+        feed = self.notifier.due_in()        # a watchdog is fed in time, however quiet
+        if feed is not None:
+            longest = min(longest, feed)
         change = 0.0 if (self.dirty or self._damage) else self.next_change()
         change = longest if change is None else min(change, longest)
         floor = self._frame_at + 1.0 / FPS - start
@@ -580,6 +592,7 @@ class App:
     def shutdown(self, quit_pygame: bool = True) -> None:
         """Close every scene, the worker, sound and pads; then SDL (unless the caller, a
         test session that makes many apps in one process, keeps SDL up)."""
+        self.notifier.stopping()
         while self.stack:
             self.stack.pop().close()
         if hasattr(self.supervisor, "shutdown"):  # the cabinet keeps its books

@@ -70,6 +70,10 @@ _GLYPH_RE = re.compile(r"^glyph\s+U\+([0-9A-Fa-f]{4,6})(?:\s+.*)?$")
 # background colours is used.
 _KEYS = ((255, 0, 255), (0, 255, 1), (1, 2, 3))
 _RENDER_CACHE_SIZE = 512
+# and at most this many bytes of pixels a font: the attract loop's demos write ever new
+# lines ("Red put a peg in ..."), and 512 long lines of 32-bit pixels are megabytes that a
+# cabinet running for days would otherwise fill before they level off
+_RENDER_CACHE_BYTES = 1 << 20
 
 
 def _rgb(color) -> tuple[int, int, int]:
@@ -105,6 +109,7 @@ class BitmapFont:
         self._build_atlas()
         self._colored: dict[tuple[int, int, int], tuple[pygame.Surface, tuple]] = {}
         self._render_cache: OrderedDict = OrderedDict()
+        self._render_bytes = 0               # the pixels held by _render_cache
 
     # ------------------------------------------------------------------ load
     @classmethod
@@ -324,9 +329,13 @@ class BitmapFont:
             surf.fill(bg)
         if text:
             surf.blits(self._blits(self._colored_atlas(rgb), text, 0, 0, bold), doreturn=False)
-        self._render_cache[cache_key] = surf
-        if len(self._render_cache) > _RENDER_CACHE_SIZE:
-            self._render_cache.popitem(last=False)
+        cache = self._render_cache
+        cache[cache_key] = surf
+        self._render_bytes += surf.get_width() * surf.get_height() * 4
+        while len(cache) > 1 and (len(cache) > _RENDER_CACHE_SIZE
+                                  or self._render_bytes > _RENDER_CACHE_BYTES):
+            old = cache.popitem(last=False)[1]
+            self._render_bytes -= old.get_width() * old.get_height() * 4
         return surf
 
     def draw(self, surface: pygame.Surface, text: str, pos, color,
