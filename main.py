@@ -3,6 +3,7 @@
     python main.py [GAME] [--fullscreen | --window] [--scale integer|aspect|stretch]
                    [--scanlines | --no-scanlines] [--mute] [--data-dir DIR] [--seed N]
                    [--frames N] [--screenshot FILE] [--size WxH] [--kiosk] [--set-pin]
+                   [--books [FILE]]
 """
 
 from __future__ import annotations
@@ -90,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, metavar="WxH", help="the window's size")
     p.add_argument("--set-pin", action="store_true",
                    help="set the cabinet operator's PIN (4 digits) read from stdin, then exit")
+    p.add_argument("--books", nargs="?", const="-", metavar="FILE",
+                   help="print the cabinet's books and day-by-day history as CSV (or write "
+                        "them to FILE), then exit; no window (also while the cabinet runs)")
     return p
 
 
@@ -178,6 +182,9 @@ def set_pin_while_running(folder: str, data_dir=None) -> str:
 def main(argv=None) -> int:
     global _LOCK
     args = parse_args(argv)
+    if args.books is not None:            # read only: no lock, no window (docs/cabinet.md)
+        from games.cabinet.operator import books_command
+        return books_command(args.data_dir, args.books)
     from games.core import store
     from games.core.stopping import StopSignals
     # a stop signal from here on is kept and ends the app before its first frame (Python's

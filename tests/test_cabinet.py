@@ -52,6 +52,13 @@ def cabinet(make_app):
     return make
 
 
+def drop(app, clock, k=pygame.K_5):
+    """A coin in a slot (key 5 or 6), a tenth of a second after the last: a coin switch's
+    presses closer than the pulse setting (30 ms) are one coin."""
+    clock.t += 0.1
+    press(app, k)
+
+
 def press(app, k, mod=0):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
@@ -248,7 +255,9 @@ def test_the_continue_countdown_ends_an_idle_game_unrecorded(cabinet, tmp_path):
     kept = lambda snap: {k: v for k, v in snap.items()        # noqa: E731
                          if k not in ("cabinet.log", "cabinet/books.json")}
     assert kept(snapshot(tmp_path / "data")) == kept(before), "no result, no autosave"
-    assert app.store.load("cabinet/books", {})["plays"] == {name: 1}, "the play is counted"
+    books = app.store.load("cabinet/books", {}, 2)
+    assert books["plays"] == {} and books["walkaways"] == {name: 1}, \
+        "no move was made: a walk-away, not a play"
 
 
 # -- credits ---------------------------------------------------------------------------------
@@ -257,10 +266,10 @@ def test_coins_buy_credits_and_start_spends_one(cabinet):
     assert cab.credit_text() == "INSERT COIN"
     press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
     assert app.top is cab.launcher, "no credit: no game"
-    press(app, pygame.K_5)
+    drop(app, clock, pygame.K_5)
     assert cab.credit_text() == "1/2 COINS", "a credit paid in part shows"
     for k in (pygame.K_6, pygame.K_5):
-        press(app, k)
+        drop(app, clock, k)
     assert cab.credits == 1 and cab.credit_text() == "CREDITS 1  1/2 COINS"
     assert not any(a.kind == "text" for a in app.action_log)
     press(app, pygame.K_1)                     # Start spends the credit
@@ -268,7 +277,7 @@ def test_coins_buy_credits_and_start_spends_one(cabinet):
     app.pop_to(cab.launcher)
     press(app, pygame.K_1)
     assert app.top is cab.launcher and cab.credit_text() == "1/2 COINS"
-    books = app.store.load("cabinet/books", {})
+    books = app.store.load("cabinet/books", {}, 2)
     assert books["coins"] == {"1": 2, "2": 1} and books["credits_played"] == 1
     cab.k["free_play"] = True
     assert cab.credit_text() == "FREE PLAY" and cab.prompt_text() == "PRESS START"
@@ -277,16 +286,18 @@ def test_coins_buy_credits_and_start_spends_one(cabinet):
 def test_each_coin_slot_has_its_price_and_credits_stop_at_the_cap(cabinet):
     app, cab, clock = cabinet(free_play=False, coins_per_credit=1, coin2_per_credit=2,
                               credit_cap=3)
-    press(app, pygame.K_6)
+    drop(app, clock, pygame.K_6)
     assert cab.credits == 0 and cab.credit_text() == "1/2 CREDIT"
-    press(app, pygame.K_6)
+    drop(app, clock, pygame.K_6)
     assert cab.credits == 1
     for _ in range(4):
-        press(app, pygame.K_5)
-    assert cab.credits == 3, "never more than the cap"
-    assert any(t[0] == "CREDIT LIMIT 3" for t in app._toasts)
+        drop(app, clock, pygame.K_5)
+    assert cab.credits == 3, "never more than the cap on the counter"
+    assert cab.books.held == 2 and cab.credit_text() == "CREDITS 3+2", "the rest is held"
+    assert any(t[0] == "CREDITS 3+2" for t in app._toasts)
     assert cab.books.data["coins"] == {"1": 4, "2": 2}, "every coin is counted"
-    assert cab.books.data["credits_bought"] == 3
+    assert cab.books.data["credits_bought"] == 5 and cab.books.data["coins_over_cap"] == 2
+    assert cab.books.balance() == (5, 5)
 
 
 # -- the operator -----------------------------------------------------------------------------
@@ -312,7 +323,7 @@ def test_the_operator_pin_is_set_then_refused_when_wrong(cabinet, tmp_path):
     enter_pin(app, [4, 3, 2, 1])
     assert pin.result == "wrong" and app.top is pin, "the box stays, waiting"
     assert not any(isinstance(s, OperatorScene) for s in app.stack)
-    assert pin.wait_text().startswith("Wrong PIN (1 of 5)")
+    assert pin.wait_text().startswith("Wrong PIN (1 in a row)"), "the service key's box"
     enter_pin(app, [1, 2, 3, 4])                      # ignored while it waits
     assert app.top is pin
     clock.run(app, 2.25)
@@ -324,11 +335,22 @@ def test_the_operator_pin_is_set_then_refused_when_wrong(cabinet, tmp_path):
     assert app.top.mode == "set", "a reset-pin file forgets the PIN"
 
 
+def hold_starts(app, clock):
+    """Both start buttons held for the hold's time, then let go: the panel's PIN box."""
+    for t in (pygame.KEYDOWN, pygame.KEYUP):
+        for k in (pygame.K_1, pygame.K_2):
+            pygame.event.post(pygame.event.Event(t, key=k, mod=0, unicode="", scancode=0))
+        app.step()
+        if t == pygame.KEYDOWN:
+            clock.run(app, app.settings["kiosk"]["exit_hold_seconds"] + 0.5)
+
+
 def test_wrong_pins_cost_a_growing_wait_and_five_lock_the_box(cabinet, make_app, tmp_path):
     app, cab, clock = cabinet()
     assert operator.set_pin(app.store.dir, "2468")
-    press(app, pygame.K_F2)
+    hold_starts(app, clock)
     pin = app.top
+    assert isinstance(pin, PinScene) and not pin.service
     waits = []
     for n in range(1, 6):
         enter_pin(app, [1, 1, 1, 1])
@@ -348,11 +370,31 @@ def test_wrong_pins_cost_a_growing_wait_and_five_lock_the_box(cabinet, make_app,
     assert restarted.locked and restarted.wait_left() > 14 * 60
     clock.run(app, 15 * 60 + 1, step=5.0)
     assert app.top is not pin or not pin.wait_text()
-    press(app, pygame.K_F2)
     if not isinstance(app.top, PinScene):
-        press(app, pygame.K_F2)
+        hold_starts(app, clock)
     enter_pin(app, [2, 4, 6, 8])
     assert isinstance(app.top, OperatorScene) and cab.guard.fails == 0
+
+
+def test_the_panels_wrong_pins_never_lock_out_the_service_key(cabinet):
+    """Five wrong PINs from the panel, then F2 and the right PIN: the operator menu."""
+    app, cab, clock = cabinet()
+    assert operator.set_pin(app.store.dir, "2468")
+    hold_starts(app, clock)
+    pin = app.top
+    for n in range(5):
+        enter_pin(app, [1, 1, 1, 1])
+        clock.run(app, cab.guard.wait_left() + 0.25 if n < 4 else 0.25)
+    assert cab.guard.locked and pin.wait_text().startswith("Too many wrong PINs")
+    press(app, pygame.K_F2)                          # the service key: its own box
+    assert isinstance(app.top, PinScene) and app.top.service and not app.top.wait_text()
+    enter_pin(app, [2, 4, 6, 8])
+    assert isinstance(app.top, OperatorScene)
+    assert not cab.guard.locked and cab.guard.fails == 0, "the right PIN clears the panel's"
+    # the service button inside the coin door is a service key too (MAME's 9)
+    app.pop()
+    press(app, pygame.K_9)
+    assert isinstance(app.top, PinScene) and app.top.service
 
 
 def test_the_panel_never_chooses_the_first_pin(cabinet):
@@ -438,6 +480,13 @@ def test_exit_to_the_desktop_returns_the_status_the_service_keeps_down(cabinet):
     enter_pin(app, [0, 0, 0, 0])
     op = app.top
     op.menu.cursor = [i.label for i in op.menu.items].index("Exit to the desktop")
+    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert app.running and app.top.name == "cabinet-ask", "asked first"
+    assert app.top.menu.selected.label == "No", "No is focused"
+    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert app.running and app.top is op, "No: nothing happened"
+    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    press(app, pygame.K_DOWN)
     press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
     assert not app.running and app.exit_status == EXIT_TO_DESKTOP == 64
     unit = (ROOT / "cabinet" / "tricade.service").read_text()

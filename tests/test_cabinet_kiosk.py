@@ -166,9 +166,17 @@ def test_the_operator_page_sets_the_level_and_the_next_game_uses_it(cabinet, nam
     level_row = next(label for label, path, _ in rows if path == ("level",))
     before = app.settings["games"][name]["level"]
     choose_row(app, page, level_row)
+    field = next(f for label, path, f in rows if path == ("level",))
+    levels = list(getattr(field, "values", None) or range(field.lo, field.hi + 1))
+    for _ in range(len(levels) + 1):
+        press(app, pygame.K_RIGHT)
+    assert app.settings["games"][name]["level"] == levels[-1], "the strongest, not wrapped"
+    for _ in range(len(levels) + 1):
+        press(app, pygame.K_LEFT)
+    assert app.settings["games"][name]["level"] == levels[0], "the weakest: clamped"
     press(app, pygame.K_RIGHT)
     level = app.settings["games"][name]["level"]
-    assert level != before
+    assert level == levels[1] and level != before
     assert app.store.load("settings", {})["games"][name]["level"] == level, "kept at once"
     extra = {}
     if "board" in cls.operator_settings:
@@ -191,7 +199,7 @@ def test_the_operator_page_sets_who_plays_each_seat(cabinet):
     name = "tribolo"
     page = open_game_page(app, cab, name)
     choose_row(app, page, "Red")
-    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_LEFT)
     assert app.settings["games"][name]["seats"]["red"] == "human"
     choose_row(app, page, "Customers may undo")
     press(app, pygame.K_RIGHT)

@@ -1,14 +1,22 @@
 """The cabinet's supervisor: installed as ``app.supervisor``, it sees every SDL event before
 the input layer, runs once a frame, and takes the exceptions raised inside scenes.
 
-- coins (keys 5 and 6: coin slots 1 and 2, each with its price) buy credits up to the
-  operator's cap unless the cabinet is on free play; Start on the launcher spends one
-  (``spend_credit``); the books (games.cabinet.books) keep every coin, credit and play;
-- there is no way out for a customer: F2 (a keyboard), a pad's Back and Start held for
-  three seconds, or the start buttons 1 and 2 held for five seconds open the operator's
-  PIN box, and only the operator menu exits (with EXIT_TO_DESKTOP, the one status the
-  service does not restart on); the keyboard is grabbed, so no window-manager shortcut
-  fires; SIGTERM, SIGINT and SIGHUP end the program cleanly (games.core.app.run);
+- coins (keys 5 and 6: coin slots 1 and 2, each with its price, a bonus credit every N
+  coins) buy credits unless the cabinet is on free play; past the operator's cap they are
+  held ("CREDITS 9+2"), never eaten; a switch's bounce (closer than ``coin_pulse_ms``) is
+  one coin. Every start of a customer's game spends one, by every path: the launcher's
+  Start (``spend_credit``), and a game's own New game, Restart, end box or continue
+  (``pay_for``, ``pay_to_continue``: games.ui.customer and games.ui.continuebox ask); the
+  books (games.cabinet.books) keep every coin, credit, play and walk-away, on disk before
+  the screen answers;
+- there is no way out for a customer: a service key (F2 on a keyboard, the service button
+  in the coin door: ``kiosk.service_keys``), a pad's Back and Start held for three
+  seconds, or the start buttons 1 and 2 held for five seconds open the operator's PIN box
+  over whatever shows (a customer's game waits under it), and only the operator menu
+  exits (with EXIT_TO_DESKTOP, the one status the service does not restart on); the start
+  buttons (and a pad's Back and Start) act at their release, so a hold starts nothing and
+  spends nothing; the keyboard is grabbed, so no window-manager shortcut fires; SIGTERM,
+  SIGINT and SIGHUP end the program cleanly (games.core.app.run);
 - one rule brings the attract loop back: on the launcher, after ``attract_after`` quiet
   seconds the attract loop starts; anywhere else (a title, a question, a score or
   initials box, a finished game, the operator menu), after ``continue_after`` quiet
@@ -35,7 +43,7 @@ from games.cabinet.log import LOG_BYTES, LOG_NAME, make_log  # noqa: F401 (tests
 from games.core.input import PAD_BUTTONS, key_name
 
 COIN_KEYS = ("5", "6")          # coin slots 1 and 2
-SERVICE_KEY = "f2"
+SERVICE_KEY = "f2"              # a keyboard's service key (the service keys: kiosk.service_keys)
 SERVICE_PAD = ("back", "start")
 SERVICE_HOLD = 3.0
 POINTER_SECONDS = 3.0           # the pointer hides again after this long without a move
@@ -65,7 +73,10 @@ class Cabinet:
         self._waking = False               # this frame's events woke the cabinet
         self._activity = None              # what was on screen; a change restarts the wait
         self._activity_since = app.now()
-        self._session = None               # [game scene, name, counted up to (app clock)]
+        self._session = None               # the game being played (Session), or None
+        self._coin_at: dict = {}           # coin slot -> its last edge (the pulse's debounce)
+        self._deferred: dict = {}          # a start or back held: its press, acted on at release
+        self._combo: set = set()           # those pressed while another of the hold's was held
         self._shut = False
         app.supervisor = self
         _set_pointer(False)
@@ -98,27 +109,107 @@ class Cabinet:
             return int(self.k["coin2_per_credit"])
         return max(1, int(self.k["coins_per_credit"]))
 
-    def coin(self, slot: str = "1") -> None:
+    def coin(self, slot: str = "1", now: float | None = None) -> bool:
+        """A coin switch closed in ``slot``: one coin, credited at once (or, with the
+        credits at the cap, held and shown: "CREDITS 9+2"), on disk before the screen
+        answers. A press closer than ``coin_pulse_ms`` to the slot's last edge is the same
+        coin (a bouncing switch). A coin at "CONTINUE?" continues. True when counted."""
+        now = self.app.now() if now is None else now
+        last = self._coin_at.get(slot)
+        self._coin_at[slot] = now
+        if last is not None and (now - last) * 1000.0 < int(self.k.get("coin_pulse_ms", 30)):
+            return False
         self.app.play("ui_select")
         if self.free_play:
-            return
+            return True
         cap = int(self.k["credit_cap"])
-        full = self.books.credits >= cap
-        self.books.coin(slot, self.price(slot), cap)
-        self.log.info("coin in slot %s: %d credit(s)", slot, self.books.credits)
-        if full:
-            self.app.toast(f"CREDIT LIMIT {cap}")
+        given, held = self.books.coin(slot, self.price(slot), cap,
+                                      int(self.k.get("bonus_every", 0)))
+        self.log.info("coin in slot %s: %d credit(s)%s", slot, self.books.credits,
+                      f", {self.books.held} held over the cap" if self.books.held else "")
+        if held:
+            self.app.toast(self.credit_text().split("  ")[0])     # "CREDITS 9+2"
         self.app.dirty = True
+        self.continue_with_credit()
+        return True
 
-    def spend_credit(self) -> bool:
-        """Start a game: True on free play or when a credit was spent."""
+    def continue_with_credit(self) -> None:
+        """A credit standing while "CONTINUE?" counts: it is spent and the game goes on."""
+        from games.ui.continuebox import ContinueScene
+        top = self.app.top
+        if isinstance(top, ContinueScene) and self.books.credits > 0:
+            top.go_on()
+
+    def spend_credit(self, game: str | None = None) -> bool:
+        """Start a game: True on free play or when a credit was spent (written before the
+        game opens). ``game``: the registry name, for the log."""
+        what = game or "a game"
         if self.free_play:
+            self.books.free_start()
+            self.log.info("%s started (free play)", what)
             return True
         if not self.books.spend():
             self.app.toast("INSERT COIN")
             return False
+        self.log.info("%s started, credit spent", what)
         self.app.dirty = True
         return True
+
+    # -- every start and continue of a customer's game (games.ui.customer asks) -----------
+    def start_costs(self, scene) -> bool:
+        """Would a new game in ``scene`` cost a credit now? Not on free play, and not while
+        nobody has moved in the game in hand (paid for already: a restart before the first
+        move, a Biosphere turned down, colours chosen are the same credit's game)."""
+        if self.free_play or scene.demo:
+            return False
+        return self._used(scene)
+
+    def may_start(self, scene) -> bool:
+        """A new game may start in ``scene`` (a credit stands, or none is needed); with no
+        credit, "INSERT COIN" is said and nothing else happens."""
+        if self.start_costs(scene) and self.books.credits <= 0:
+            self.app.toast("INSERT COIN")
+            self.app.play("ui_back")
+            return False
+        return True
+
+    def pay_for(self, scene) -> bool:
+        """A new game starts in ``scene`` now: a credit is spent if it costs one (False,
+        and "INSERT COIN", with none standing); the books start a new play."""
+        if not self.start_costs(scene):
+            if self.free_play and self._used(scene):
+                self.books.free_start()
+                self.log.info("%s started (free play)", scene.game)
+                self.new_session(scene)
+            return True
+        if not self.books.spend():
+            self.app.toast("INSERT COIN")
+            self.app.play("ui_back")
+            return False
+        self.log.info("%s started, credit spent", scene.game)
+        self.app.dirty = True
+        self.new_session(scene)
+        return True
+
+    def pay_to_continue(self, scene) -> bool:
+        """"CONTINUE?" answered: free on free play, else a credit (False: none stands)."""
+        if self.free_play or scene.demo:
+            return True
+        if not self.books.spend(continued=True):
+            self.app.toast("INSERT COIN")
+            return False
+        self.log.info("%s continued, credit spent", scene.game)
+        self.app.dirty = True
+        return True
+
+    def continue_costs(self) -> bool:
+        return not self.free_play
+
+    def _used(self, scene) -> bool:
+        s = self._session
+        t = scene.table
+        return t.person_has_moved or t.state.is_over or (
+            s is not None and s.scene is scene and s.moved)
 
     def partial_text(self) -> str:
         """A credit paid in part: "1/2 COINS" (or "1/3 CREDIT" when slots of different
@@ -137,7 +228,8 @@ class Cabinet:
             return "FREE PLAY"
         parts = []
         if self.books.credits:
-            parts.append(f"CREDITS {self.books.credits}")
+            held = f"+{self.books.held}" if self.books.held else ""
+            parts.append(f"CREDITS {self.books.credits}{held}")
         if self.partial_text():
             parts.append(self.partial_text())
         return "  ".join(parts) or "INSERT COIN"
@@ -150,6 +242,7 @@ class Cabinet:
     def event(self, event, now: float) -> bool:
         if (self.attract_running() or self._waking) and _is_input(event):
             self.event_held(event, now)
+            self._deferred.clear()         # nor is it acted on at its release
             self.wake(now)             # the waking input (all its events) does nothing else
             self._waking = True
             return True
@@ -159,35 +252,90 @@ class Cabinet:
         from games.cabinet.attract import AttractScene
         return isinstance(self.app.top, AttractScene)
 
+    def service_keys(self) -> tuple:
+        return tuple(self.k.get("service_keys", (SERVICE_KEY,))) or (SERVICE_KEY,)
+
+    def _hold_keys(self) -> set:
+        """What a hold is made of: the start buttons' keys, and every pad's Back and Start."""
+        return set(self.k["exit_hold"])
+
     def event_held(self, event, now: float) -> bool:
         t = event.type
         if t == pygame.KEYDOWN:
             name = key_name(event.key)
             self.held.setdefault(name, now)
             if name in COIN_KEYS:
-                self.coin(str(COIN_KEYS.index(name) + 1))
+                self.coin(str(COIN_KEYS.index(name) + 1), now)
                 self.wake(now)
                 return True
-            if name == SERVICE_KEY:
+            if name in self.service_keys():
                 self.wake(now)
                 self.open_operator(keyboard=True)
                 return True
+            if name in self._hold_keys():
+                return self._defer(name, event)
         elif t == pygame.KEYUP:
             name = key_name(event.key)
             self.held.pop(name, None)
-            return name in COIN_KEYS or name == SERVICE_KEY
+            if name in COIN_KEYS:
+                self._coin_at[str(COIN_KEYS.index(name) + 1)] = now   # the release bounces too
+                return True
+            if name in self.service_keys():
+                return True
+            if name in self._hold_keys():
+                return self._release(name, now)
         elif t == getattr(pygame, "CONTROLLERBUTTONDOWN", -1):
-            self.held.setdefault(("pad", event.instance_id, PAD_BUTTONS.get(event.button)), now)
+            button = PAD_BUTTONS.get(event.button)
+            self.held.setdefault(("pad", event.instance_id, button), now)
+            if button in SERVICE_PAD:
+                return self._defer(("pad", event.instance_id, button), event)
         elif t == getattr(pygame, "CONTROLLERBUTTONUP", -1):
-            self.held.pop(("pad", event.instance_id, PAD_BUTTONS.get(event.button)), None)
+            button = PAD_BUTTONS.get(event.button)
+            self.held.pop(("pad", event.instance_id, button), None)
+            if button in SERVICE_PAD:
+                return self._release(("pad", event.instance_id, button), now)
         elif t == pygame.MOUSEMOTION:
             if tuple(getattr(event, "rel", (1, 1))) != (0, 0):
                 self.pointer_until = now + POINTER_SECONDS
                 _set_pointer(True)
         elif t == pygame.WINDOWFOCUSLOST:
             self.held.clear()
+            self._deferred.clear()
+            self._combo.clear()
         elif t == pygame.WINDOWFOCUSGAINED:
             grab_keyboard(True)
+        return False
+
+    # -- a hold in progress defers its buttons: the PIN box never starts a game -------------
+    def _partners(self, key) -> list:
+        """The other buttons of the hold ``key`` belongs to."""
+        if isinstance(key, tuple):
+            return [("pad", key[1], b) for b in SERVICE_PAD if b != key[2]]
+        return [n for n in self.k["exit_hold"] if n != key]
+
+    def _defer(self, key, event) -> bool:
+        """A start (or a pad's Back or Start) pressed: kept until its release, so a hold
+        that opens the PIN box spends nothing and starts nothing. Pressed while another of
+        its hold is held, neither is acted on."""
+        partners = self._partners(key)
+        if any(p in self.held for p in partners):
+            self._combo.add(key)
+            self._combo.update(p for p in partners if p in self.held)
+        self._deferred[key] = event
+        return True
+
+    def _release(self, key, now: float) -> bool:
+        """The release of a deferred button: its press is acted on now (then the release),
+        unless it was part of a hold."""
+        pressed = self._deferred.pop(key, None)
+        combo = key in self._combo
+        self._combo.discard(key)
+        if pressed is None or combo:
+            return True
+        deliver = getattr(self.app, "_event", None)
+        if deliver is None:
+            return True
+        deliver(pressed, now)
         return False
 
     def wake(self, now: float) -> None:
@@ -212,7 +360,7 @@ class Cabinet:
             now - max(since) >= self.k["exit_hold_seconds"]
         if held and not self._hold_fired:
             self.log.info("the start buttons were held: the PIN box")
-            self.open_operator()
+            self.open_operator(panel=True)
         self._hold_fired = held
         # the operator's pad combination: Back and Start held on one pad
         pads = {k[1] for k in self.held if isinstance(k, tuple)}
@@ -222,7 +370,7 @@ class Cabinet:
             if all(x is not None for x in t) and now - max(t) >= SERVICE_HOLD:
                 fired = True
         if fired and not self._service_fired:
-            self.open_operator()
+            self.open_operator(panel=True)
         self._service_fired = fired
         self.keep_books(now)
         self.watch_idle(now)
@@ -273,27 +421,44 @@ class Cabinet:
         from games.ui.scene import GameScene
         return next((s for s in self.app.stack if isinstance(s, GameScene)), None)
 
-    # -- the books: plays and play time ---------------------------------------------------
+    # -- the books: plays, walk-aways and play time ---------------------------------------
+    def new_session(self, scene) -> None:
+        """A new game (paid, or on free play) starts in ``scene``: the one before it ends."""
+        now = self.app.now()
+        self.end_session(now)
+        self._session = Session(scene, now)
+
     def keep_books(self, now: float) -> None:
         game = self.game_scene()
         if game is not None and game.demo:
             game = None
         s = self._session
-        if s is not None and s[0] is not game:
+        if s is not None and s.scene is not game:
             self.end_session(now)
             s = None
         if s is None and game is not None:
-            self._session = [game, game.game, now]
-            self.books.play_started(game.game)
-            self.log.info("%s started", game.game)
-        elif s is not None and now - s[2] >= PLAY_CHECKPOINT:
-            self.books.played(s[1], now - s[2])
-            s[2] = now
+            self._session = s = Session(game, now)
+        if s is None:
+            return
+        t = game.table
+        if not s.moved and t.person_has_moved:
+            s.moved = True                 # a play: counted with the time it took so far
+            self.books.play_started(s.name, now - s.since)
+            s.counted = now
+            self.log.info("%s: the first move (a play)", s.name)
+        elif s.moved and now - s.counted >= PLAY_CHECKPOINT:
+            self.books.played(s.name, now - s.counted)
+            s.counted = now
 
     def end_session(self, now: float) -> None:
         s, self._session = self._session, None
-        if s is not None:
-            self.books.played(s[1], now - s[2])
+        if s is None:
+            return
+        if s.moved:
+            self.books.played(s.name, now - s.counted)
+        else:
+            self.books.walked_away(s.name, now - s.since)
+            self.log.info("%s: left without a move (a walk-away)", s.name)
 
     def shutdown(self) -> None:
         """The program ends (app.shutdown): the game being played is counted."""
@@ -360,15 +525,23 @@ class Cabinet:
         return halloffame.lines(self.app.store, name)
 
     # -- the operator ---------------------------------------------------------------------
-    def open_operator(self, keyboard: bool = False) -> None:
-        """The PIN box over the launcher. ``keyboard``: asked with F2 on a keyboard, the
-        only place (besides ``main.py --set-pin``) where a first PIN may be chosen."""
+    def open_operator(self, keyboard: bool = False, panel: bool = False) -> None:
+        """The PIN box over whatever shows (a customer's game waits under it and comes back
+        when the operator leaves). ``keyboard``: asked with a service key (F2 on a keyboard,
+        the service button inside the coin door), the only place (besides ``main.py
+        --set-pin``) where a first PIN may be chosen, and never slowed by the panel's wrong
+        PINs. ``panel``: asked with a hold of the panel's buttons."""
         from games.cabinet.operator import OperatorScene, PinScene
+        from games.cabinet.attract import AttractScene
         app = self.app
         if any(isinstance(s, (PinScene, OperatorScene)) for s in app.stack):
+            top = app.top
+            if keyboard and isinstance(top, PinScene) and not top.service:
+                app.replace(PinScene(app, self, keyboard=True))   # the service box instead
             return
-        self.log.info("operator menu asked for%s", " (keyboard)" if keyboard else "")
-        app.pop_to(self.launcher)
+        self.log.info("operator menu asked for%s", " (service key)" if keyboard else "")
+        if any(isinstance(s, AttractScene) for s in app.stack):
+            app.pop_to(self.launcher)
         app.push(PinScene(app, self, keyboard=keyboard))
 
     def exit_to_desktop(self) -> None:
@@ -393,6 +566,17 @@ class Cabinet:
             app.stack.pop().close()
         app.push(self.launcher_factory(app))
         app.apply_settings()
+
+
+class Session:
+    """A game a person started (the books' unit): it becomes a play at the first move."""
+
+    def __init__(self, scene, now: float):
+        self.scene = scene
+        self.name = scene.game
+        self.since = now               # started
+        self.counted = now             # play time is in the books up to then
+        self.moved = False
 
 
 _INPUT = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.JOYBUTTONDOWN,

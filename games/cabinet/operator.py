@@ -4,8 +4,12 @@ The PIN is kept, salted and hashed, in ``cabinet-pin`` in the data dir. The firs
 chosen only where a customer cannot: with F2 on a keyboard, or ``python main.py --set-pin``
 (the PIN read from stdin). The panel's combinations open the PIN box but never choose a
 first PIN. Deleting ``cabinet-pin``, or creating a file called ``reset-pin`` there, forgets
-it (and the wrong tries). Wrong PINs cost a growing wait, shown on the box; after five the
-box is locked for a quarter of an hour, also across a restart.
+it (and the wrong tries). Wrong PINs cost a growing wait, shown on the box; after five
+from the panel the panel's box is locked for a quarter of an hour, also across a restart.
+The operator is never locked out: a service key (F2 on a keyboard, the service button
+inside the coin door) opens a box of its own, which the panel's wrong PINs do not slow
+(its own wrong PINs cost the growing wait, never the lock). Each wrong PIN is on disk
+before the box answers.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ WAITS = (2, 5, 15, 30)          # seconds after the 1st .. 4th wrong PIN in a ro
 MAX_TRIES = 5                   # the fifth wrong PIN locks the box
 LOCK_SECONDS = 15 * 60
 _TRIES = schema.Table({"fails": schema.Int(0, 10 ** 6, 0),
+                       "service_fails": schema.Int(0, 10 ** 6, 0),
                        "locked_until": schema.Float(0, 1e13, 0.0)})
 
 
@@ -126,46 +131,75 @@ def set_pin_command(data_dir, stdin=None, stderr=None) -> int:
 
 
 class PinGuard:
-    """Wrong tries in a row: a growing wait after each, the box locked after MAX_TRIES. The
-    count and the lock are kept in the store (a restart does not clear them); waits run on
-    the app's clock."""
+    """Wrong tries in a row, per lane ("panel": the panel's holds; "service": a service
+    key): a growing wait after each; the panel's box locked after MAX_TRIES, the service
+    box never. The counts and the lock are kept in the store, written before the box
+    answers (a restart, a kill -9, does not clear them); waits run on the app's clock.
+    ``fails``, ``locked``, ``wait_left()`` with no lane: the panel's."""
+
+    LANES = ("panel", "service")
 
     def __init__(self, store, clock):
         self.store = store
         self.clock = clock
         data = store.load(TRIES_NAME, _TRIES.fix({}), 1, _TRIES.clean)
-        self.fails = data["fails"]
+        self.counts = {"panel": data["fails"], "service": data["service_fails"]}
+        self.until = {"panel": None, "service": None}
         left = data["locked_until"] - time.time()
-        self.until = clock() + min(left, LOCK_SECONDS) if left > 0 else None
+        if left > 0:
+            self.until["panel"] = clock() + min(left, LOCK_SECONDS)
 
-    def wait_left(self) -> float:
-        if self.until is None:
+    @property
+    def fails(self) -> int:
+        return self.counts["panel"]
+
+    def wait_left(self, lane: str = "panel") -> float:
+        until = self.until[lane]
+        if until is None:
             return 0.0
-        return max(0.0, self.until - self.clock())
+        return max(0.0, until - self.clock())
+
+    def is_locked(self, lane: str = "panel") -> bool:
+        return lane == "panel" and self.counts[lane] >= MAX_TRIES and self.wait_left(lane) > 0
 
     @property
     def locked(self) -> bool:
-        return self.fails >= MAX_TRIES and self.wait_left() > 0
+        return self.is_locked("panel")
 
-    def failed(self) -> None:
-        self.fails += 1
-        wait = LOCK_SECONDS if self.fails >= MAX_TRIES else WAITS[min(self.fails, len(WAITS)) - 1]
-        self.until = self.clock() + wait
-        self._keep(time.time() + wait if self.fails >= MAX_TRIES else 0.0)
+    def failed(self, lane: str = "panel") -> None:
+        self.counts[lane] += 1
+        n = self.counts[lane]
+        lock = lane == "panel" and n >= MAX_TRIES
+        wait = LOCK_SECONDS if lock else WAITS[min(n, len(WAITS)) - 1]
+        self.until[lane] = self.clock() + wait
+        if lane == "panel":
+            self._locked_until = time.time() + wait if lock else 0.0
+        self._keep()
 
-    def passed(self) -> None:
-        if self.fails or self.until is not None:
-            self.fails = 0
-            self.until = None
-            self._keep(0.0)
+    def passed(self, lane: str | None = None) -> None:
+        """The right PIN: no wrong tries stand (in any lane: the operator is here)."""
+        if any(self.counts.values()) or any(u is not None for u in self.until.values()):
+            self.forget()
+            self._keep()
 
     def forget(self) -> None:
         """The PIN was reset: no wrong tries stand."""
-        self.fails = 0
-        self.until = None
+        self.counts = {lane: 0 for lane in self.LANES}
+        self.until = {lane: None for lane in self.LANES}
+        self._locked_until = 0.0
 
-    def _keep(self, locked_until: float) -> None:
-        self.store.save(TRIES_NAME, {"fails": self.fails, "locked_until": locked_until}, 1)
+    _locked_until = 0.0
+
+    def _keep(self) -> None:
+        data = {"fails": self.counts["panel"], "service_fails": self.counts["service"],
+                "locked_until": self._locked_until if self.is_locked("panel") else 0.0}
+        save = getattr(self.store, "save_now", None) or self.store.save
+        save(TRIES_NAME, data, 1)
+
+
+def _service(app, cabinet):
+    from games.cabinet.service import ServiceScene
+    return ServiceScene(app, cabinet)
 
 
 def told_failure(app, what: str) -> None:
@@ -194,6 +228,8 @@ class PinScene(LauncherBase):
             mode = "check" if pin_is_set(app.store.dir) else ("set" if keyboard else "unset")
         self.mode = mode
         self.first = first
+        self.service = keyboard        # opened with a service key: its own lane of tries
+        self.lane = "service" if keyboard else "panel"
         self.digits = [0] * DIGITS
         self.cursor = 0
         self.result = None            # "ok", "wrong", "cancel", "waiting" (tests read it)
@@ -213,12 +249,15 @@ class PinScene(LauncherBase):
         """What the box says while it takes no PIN ("" when it takes one)."""
         if self.mode != "check":
             return ""
-        left = self.guard.wait_left()
+        left = self.guard.wait_left(self.lane)
         if left <= 0:
             return ""
-        if self.guard.locked:
+        if self.guard.is_locked(self.lane):
             return f"Too many wrong PINs: locked for {clock_text(left + 0.5)}"
-        return f"Wrong PIN ({self.guard.fails} of {MAX_TRIES}): wait {int(left + 0.999)} s"
+        n = self.guard.counts[self.lane]
+        if self.service:
+            return f"Wrong PIN ({n} in a row): wait {int(left + 0.999)} s"
+        return f"Wrong PIN ({n} of {MAX_TRIES}): wait {int(left + 0.999)} s"
 
     def update(self, dt: float) -> bool:
         shown = self.wait_text()
@@ -266,9 +305,9 @@ class PinScene(LauncherBase):
                 app.replace(OperatorScene(app, cab))
             else:
                 self.result = "wrong"
-                self.guard.failed()
-                cab.log.warning("a wrong operator PIN was entered (%d in a row)",
-                                self.guard.fails)
+                self.guard.failed(self.lane)
+                cab.log.warning("a wrong operator PIN was entered (%s, %d in a row)",
+                                self.lane, self.guard.counts[self.lane])
                 self.digits = [0] * DIGITS
                 self.cursor = 0
                 app.play("ui_back")
@@ -376,7 +415,12 @@ class OperatorScene(LauncherBase):
                  if k["coin2_per_credit"] else "as coin 1",
                  on_change=number("coin2_per_credit", 1, 0, 9, "The coin 2 price")),
             Item("Credit cap", value=lambda: str(k["credit_cap"]),
-                 on_change=number("credit_cap", 1, 1, 99, "The credit cap")),
+                 on_change=self.change_cap(number("credit_cap", 1, 1, 99, "The credit cap"))),
+            Item("Bonus credit", value=lambda: f"1 more every {k['bonus_every']} coins"
+                 if k["bonus_every"] else "none",
+                 on_change=number("bonus_every", 1, 0, 20, "The bonus credit")),
+            Item("Coin pulse", value=lambda: f"{k['coin_pulse_ms']} ms",
+                 on_change=number("coin_pulse_ms", 5, 0, 500, "The coin pulse")),
             Item("Sound", value=lambda: "on" if s["sound"] else "off",
                  on_change=toggle(s, "sound", "Sound")),
             Item("Volume", value=lambda: bar(s["volume"]),
@@ -386,16 +430,27 @@ class OperatorScene(LauncherBase):
             Item("Attract volume", value=lambda: bar(k["attract_volume"]),
                  on_change=volume(k, "attract_volume", "The attract volume")),
             Item("Bookkeeping", on_confirm=lambda: app.push(BooksScene(app, cabinet))),
+            Item("Service mode", on_confirm=lambda: app.push(_service(app, cabinet))),
             Item("Reset scores", on_confirm=self.reset_scores,
                  value=lambda: "press again to wipe" if self.reset_armed else ""),
             Item("Show the log", on_confirm=lambda: app.push(LogScene(app, cabinet))),
             Item("Change the PIN", on_confirm=lambda: app.push(PinScene(app, cabinet, "set"))),
-            Item("Leave kiosk mode", on_confirm=cabinet.leave_kiosk),
-            Item("Exit to the desktop", on_confirm=cabinet.exit_to_desktop),
+            Item("Leave kiosk mode", on_confirm=lambda: app.push(AskScene(
+                app, "Leave kiosk mode?", "The cabinet becomes a normal launcher: Settings "
+                "and Quit show, Esc leaves.", cabinet.leave_kiosk))),
+            Item("Exit to the desktop", on_confirm=lambda: app.push(AskScene(
+                app, "Exit to the desktop?", "Tricade ends and is not started again until "
+                "the cabinet restarts.", cabinet.exit_to_desktop))),
             Item("Back", on_confirm=app.pop),
         ]
         self.menu = MenuList(items, menu_look(16), pygame.Rect(60, 98, 520, 16 * len(items)),
                              sound=self.ui_sound)
+
+    def change_cap(self, change):
+        def with_held(d):
+            change(d)
+            self.cabinet.books.release_held(int(self.cabinet.k["credit_cap"]))
+        return with_held
 
     def toggle_game(self, name: str) -> None:
         hidden = self.app.settings["kiosk"]["hidden_games"]
@@ -476,14 +531,15 @@ def setting_rows(cls, settings: dict) -> list:
 
 
 def step_value(field, value, d: int):
-    """The next (``d`` +1) or previous (-1) value of a Choice, Bool or bounded Int."""
+    """The next (``d`` +1) or previous (-1) value of a Choice, Bool or bounded Int: at
+    either end it stays (the level never wraps from the weakest to the strongest)."""
     from games.core import schema as sch
     if isinstance(field, sch.Bool):
         return not value
     if isinstance(field, sch.Choice):
         values = field.values
         i = values.index(value) if value in values else 0
-        return values[(i + d) % len(values)]
+        return values[max(0, min(len(values) - 1, i + d))]      # clamped, never wrapped
     lo = field.lo if field.lo is not None else value - 1
     hi = field.hi if field.hi is not None else value + 1
     return max(lo, min(hi, value + d))
@@ -573,8 +629,54 @@ class GamePage(LauncherBase):
         self.footer(surface, "Stick: choose, Left/Right: change  Button 2: back")
 
 
+class AskScene(LauncherBase):
+    """The operator's question before a step that cannot be taken back: No (focused) or
+    Yes; button 2 is No."""
+
+    name = "cabinet-ask"
+    title = "OPERATOR"
+
+    def __init__(self, app, question: str, detail: str, on_yes):
+        super().__init__(app)
+        self.question, self.detail, self.on_yes = question, detail, on_yes
+        self.answered = None
+        items = [Item("No", on_confirm=self.no), Item("Yes", on_confirm=self.yes)]
+        self.menu = MenuList(items, menu_look(24), pygame.Rect(200, 240, 240, 48),
+                             sound=self.ui_sound)
+
+    def no(self) -> None:
+        self.answered = False
+        if self.app.top is self:
+            self.app.pop()
+
+    def yes(self) -> None:
+        self.answered = True
+        if self.app.top is self:
+            self.app.pop()
+        self.on_yes()
+
+    def handle(self, action) -> None:
+        if action.kind == "back":
+            self.no()
+            return
+        self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        ega = fonts.get("ega8x14")
+        ega.draw(surface, self.question, ((640 - ega.size(self.question)[0]) // 2, 150), TITLE)
+        from games.ui.board import wrap
+        for i, line in enumerate(wrap(self.detail, 64)[:3]):
+            ega.draw(surface, line, ((640 - ega.size(line)[0]) // 2, 180 + i * 16), FG)
+        self.draw_menu(surface, self.menu)
+        self.footer(surface, "Stick: choose  Button 1: answer  Button 2: no")
+
+
 class BooksScene(LauncherBase):
-    """The bookkeeping page: coins per slot, credits, plays and play time per game."""
+    """The bookkeeping page: coins per slot, credits bought, played, standing and held
+    (they balance), plays, walk-aways and play time per game, since the last reset and
+    over the cabinet's life; exported as CSV (with the day-by-day history) to the data
+    dir."""
 
     name = "cabinet-books"
     title = "BOOKS"
@@ -583,35 +685,61 @@ class BooksScene(LauncherBase):
         super().__init__(app)
         self.cabinet = cabinet
         self.reset_armed = False
-        items = [Item("Reset the counters", on_confirm=self.reset,
+        self.exported = None              # the path of the last export (tests read it)
+        items = [Item("Export as CSV", on_confirm=self.export,
+                      value=lambda: self.exported.name if self.exported else ""),
+                 Item("Reset the counters", on_confirm=self.reset,
                       value=lambda: "press again to zero" if self.reset_armed else ""),
                  Item("Back", on_confirm=app.pop)]
-        self.menu = MenuList(items, menu_look(16), pygame.Rect(60, 404, 520, 32),
+        self.menu = MenuList(items, menu_look(16), pygame.Rect(60, 396, 520, 48),
                              sound=self.ui_sound)
 
     def lines(self) -> list:
         cab = self.cabinet
-        b = cab.books.data
+        books = cab.books
+        b, life = books.data, books.data["lifetime"]
         k = cab.k
-        coins = b["coins"]
-        out = [f"Counted since {b['since']}", "",
-               f"Coins        slot 1: {coins['1']:<7} slot 2: {coins['2']:<7}"
-               f"total: {coins['1'] + coins['2']}",
-               f"Credits      bought: {b['credits_bought']:<6} played: "
-               f"{b['credits_played']:<6} cap: {k['credit_cap']}",
-               f"Standing     {cab.credit_text()}",
-               "", f"{'Game':<16}{'plays':>7}{'play time':>12}{'average':>10}"]
-        total_n = total_s = 0
+        out = [f"{'':<15}{'since ' + b['since'][:10]:>17}{'lifetime':>14}"]
+
+        def row(label, a, z):
+            out.append(f"{label:<15}{a:>17}{z:>14}")
+        row("Coins slot 1", b["coins"]["1"], life["coins"]["1"])
+        row("Coins slot 2", b["coins"]["2"], life["coins"]["2"])
+        row("  over the cap", b["coins_over_cap"], life["coins_over_cap"])
+        row("Credits bought", b["credits_bought"], life["credits_bought"])
+        row("  of it bonus", b["credits_bonus"], life["credits_bonus"])
+        row("Credits played", b["credits_played"], life["credits_played"])
+        row("  continues", b["continues"], life["continues"])
+        ok = books.balance()[0] == books.balance()[1]
+        ok_life = books.balance(life)[0] == books.balance(life)[1]
+        out.append(f"Standing {books.credits} + held {books.held} (cap {k['credit_cap']}); "
+                   f"opening {b['opening']}: "
+                   f"{'balanced' if ok and ok_life else 'DOES NOT BALANCE'}")
+        out.append(f"{'Game':<14}{'plays':>6}{'time':>9}{'avg':>7}{'walk':>6}{'life':>6}")
+        total_n = total_s = total_w = 0
         titles = {e.name: e.title for e in games.playable()}
-        for title, n, secs, avg in cab.books.rows(titles):
-            out.append(f"{title[:15]:<16}{n:>7}{clock_text(secs):>12}{clock_text(avg):>10}")
+        for title, n, secs, avg, walk in books.rows(titles):
+            name = next((g for g, t in titles.items() if t == title), title)
+            out.append(f"{title[:13]:<14}{n:>6}{clock_text(secs):>9}{clock_text(avg):>7}"
+                       f"{walk:>6}{life['plays'].get(name, 0):>6}")
             total_n += n
             total_s += secs
-        out.append(f"{'All games':<16}{total_n:>7}{clock_text(total_s):>12}"
-                   f"{clock_text(total_s / total_n if total_n else 0):>10}")
-        if cab.books.failed:
-            out += ["", f"NOT KEPT: {cab.books.failed}"]
+            total_w += walk
+        out.append(f"{'All games':<14}{total_n:>6}{clock_text(total_s):>9}"
+                   f"{clock_text(total_s / total_n if total_n else 0):>7}{total_w:>6}"
+                   f"{sum(life['plays'].values()):>6}")
+        if books.failed:
+            out.append(f"NOT KEPT: {books.failed}")
         return out
+
+    def export(self) -> None:
+        path = export_books(self.app.store, self.cabinet.books)
+        if path is None:
+            self.app.toast("The books could NOT be written to the data folder.", seconds=6.0)
+            return
+        self.exported = path
+        self.cabinet.log.info("operator exported the books to %s", path.name)
+        self.app.toast(f"Written: {path}", seconds=6.0)
 
     def reset(self) -> None:
         if not self.reset_armed:
@@ -620,7 +748,7 @@ class BooksScene(LauncherBase):
         self.reset_armed = False
         if self.cabinet.books.reset():
             self.cabinet.log.info("operator reset the books")
-            self.app.toast("The counters were reset.")
+            self.app.toast("The counters were reset (the lifetime counters stay).")
         else:
             self.app.toast(f"The reset was NOT kept ({self.cabinet.books.failed}).",
                            seconds=6.0)
@@ -637,9 +765,59 @@ class BooksScene(LauncherBase):
         self.draw_frame(surface)
         ega = fonts.get("ega8x14")
         for i, line in enumerate(self.lines()[:19]):
-            ega.draw(surface, line, (48, 100 + i * 15), FG)
+            ega.draw(surface, line, (40, 98 + i * 15), FG)
         self.draw_menu(surface, self.menu)
         self.footer(surface, "Stick: choose  Button 1: do  Button 2: back")
+
+
+def titles() -> dict:
+    return {e.name: e.title for e in games.playable()}
+
+
+def export_books(store, books, path=None):
+    """The books and their day-by-day history as CSV, written whole (temp file, fsync,
+    rename) to ``path`` (default ``books-YYYYMMDD-HHMMSS.csv`` in the data dir). Returns
+    the path, or None when it could not be written."""
+    text = books.csv_text(titles())
+    path = Path(path) if path is not None else \
+        Path(store.dir) / time.strftime("books-%Y%m%d-%H%M%S.csv")
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".books.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        return path
+    except OSError:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return None
+
+
+def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
+    """``main.py --books [FILE]``: the books as CSV on stdout, or written to FILE; no
+    window, nothing else read or written. 0, or 2 when FILE could not be written."""
+    from games.cabinet.books import Books
+    from games.core.store import Store, default_data_dir
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    store = Store(Path(data_dir) if data_dir else default_data_dir())
+    books = Books(store)
+    if target in (None, "-"):
+        stdout.write(books.csv_text(titles()))
+        stdout.flush()
+        return 0
+    if export_books(store, books, target) is None:
+        print(f"The books could not be written to {target}.", file=stderr)
+        return 2
+    print(f"The books were written to {target}.", file=stderr)
+    return 0
 
 
 class LogScene(LauncherBase):

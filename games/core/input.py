@@ -240,6 +240,7 @@ class Input:
         self.pads: dict[int, _Pad] = {}
         self._held: dict[tuple, list] = {}       # source key -> [direction, next repeat time]
         self._buttons: set[int] = set()
+        self._finger_id = None                 # the finger that is the pointer (a touch)
         self.capture: str | None = None          # "key" or "pad": next press is returned raw
         self.notices: list[str] = []
         self.last_controller = KEYBOARD        # who touched something last (the prompts')
@@ -308,6 +309,34 @@ class Input:
                 return "command", command
         return None
 
+    # -- a touch screen: one finger is the pointer with its button 1 held ------------------
+    def _finger(self, event, to_native) -> list:
+        """A touch screen (a museum kiosk): the first finger down is the pointer, as the
+        mouse feeds it: a tap is a click (pointer_down, pointer_up), a drag a drag (moves
+        with button 1 held); other fingers at the same time are ignored. SDL's mouse events
+        made from the same touch are dropped (``touch``), so nothing arrives twice."""
+        t = event.type
+        fid = (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
+        pos = _map(to_native, _finger_pos(event))
+        if t == pygame.FINGERDOWN:
+            if self._finger_id is not None:
+                return []
+            self._finger_id = fid
+            self._buttons.add(1)
+            return [Action("pointer_move", pos=pos, buttons=frozenset(self._buttons),
+                           source="mouse"),
+                    Action("pointer_down", pos=pos, button=1,
+                           buttons=frozenset(self._buttons), source="mouse")]
+        if fid != self._finger_id:
+            return []
+        if t == pygame.FINGERMOTION:
+            return [Action("pointer_move", pos=pos, buttons=frozenset(self._buttons),
+                           source="mouse")]
+        self._finger_id = None
+        self._buttons.discard(1)
+        return [Action("pointer_up", pos=pos, button=1, buttons=frozenset(self._buttons),
+                       source="mouse")]
+
     # -- events ------------------------------------------------------------------------------
     def process(self, event, now: float, to_native=None) -> list[Action]:
         """Actions for one pygame event (often none). ``to_native`` maps window pixels.
@@ -353,6 +382,10 @@ class Input:
                                                                  self.kiosk)]
         elif t == pygame.KEYUP:
             self._held.pop(("key", event.key), None)
+        elif t in _MOUSE_EVENTS and getattr(event, "touch", False):
+            return out   # SDL's mouse made from a touch: the finger's own events are used
+        elif t in _FINGER_EVENTS:
+            out += self._finger(event, to_native)
         elif t == pygame.MOUSEMOTION:
             self._buttons = {i + 1 for i, b in enumerate(event.buttons) if b}
             out.append(Action("pointer_move", pos=_map(to_native, event.pos),
@@ -419,6 +452,7 @@ class Input:
         """Forget held keys and buttons (focus lost, scene changed)."""
         self._held.clear()
         self._buttons.clear()
+        self._finger_id = None
 
     def close(self) -> None:
         """Release every pad (before pygame quits, so no controller outlives SDL's)."""
@@ -525,6 +559,23 @@ def _expand(mask: int) -> int:
         if mask & m:
             out |= m
     return out
+
+
+_MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                 pygame.MOUSEWHEEL)
+_FINGER_EVENTS = (getattr(pygame, "FINGERDOWN", -1), getattr(pygame, "FINGERMOTION", -1),
+                  getattr(pygame, "FINGERUP", -1))
+
+
+def _finger_pos(event):
+    """A finger's place in window pixels (SDL gives it from 0 to 1 across the window)."""
+    try:
+        w, h = pygame.display.get_window_size()
+    except pygame.error:
+        w, h = (1, 1)
+    x = min(max(float(event.x), 0.0), 1.0)
+    y = min(max(float(event.y), 0.0), 1.0)
+    return (min(w - 1, int(x * w)), min(h - 1, int(y * h)))
 
 
 def _map(to_native, pos):

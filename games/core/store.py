@@ -466,6 +466,22 @@ class Store:
             return name not in self._failing
         return self._commit(name, raw)
 
+    def save_now(self, name: str, data: Any, version: int = 1) -> bool:
+        """``save``, but written on this thread before it returns (temp file, fsync,
+        rename), never through the writer thread: for what a power cut must not lose the
+        moment after the screen answered (a coin, a credit spent, a wrong PIN). A write of
+        ``name`` still queued is dropped (this one is newer); one being written is waited
+        for, so the older cannot land after this one."""
+        if self._thread is not None:
+            with self._lock:
+                self._pending.pop(name, None)
+                self._lock.wait_for(lambda: self._busy != name)
+        background, self.background = self.background, False
+        try:
+            return self.save(name, data, version)
+        finally:
+            self.background = background
+
     def _commit(self, name: str, raw: bytes) -> bool:
         """Write ``raw`` under ``name`` now (on the writer thread in the background)."""
         path = self.path(name)
@@ -656,6 +672,9 @@ DEFAULT_KIOSK = {
     "no_undo": [],            # registry names whose customers may not take moves back
     "exit_hold": ["1", "2"],  # keys held together to open the operator's PIN box
     "exit_hold_seconds": 5,
+    "coin_pulse_ms": 30,      # a coin switch's shortest pulse: presses closer are one coin
+    "bonus_every": 0,         # every this many coins in a row, a credit more (0: none)
+    "service_keys": ["f2", "9"],   # a keyboard's F2, the service button in the coin door
 }
 
 DEFAULT_SETTINGS = {
@@ -706,6 +725,9 @@ SETTINGS_SCHEMA = Table({
         "no_undo": ListOf(Str(max_len=40), max_len=32, default=[]),
         "exit_hold": ListOf(Str(max_len=40), max_len=4, min_len=1, default=["1", "2"]),
         "exit_hold_seconds": Int(1, 60, 5),
+        "coin_pulse_ms": Int(0, 500, 30),
+        "bonus_every": Int(0, 20, 0),
+        "service_keys": ListOf(Str(max_len=40), max_len=4, min_len=1, default=["f2", "9"]),
     }),
 })
 

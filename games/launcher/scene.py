@@ -114,7 +114,7 @@ class LauncherScene(LauncherBase):
     def start(self, name: str) -> None:
         """Open a game (in kiosk mode with coins: when a credit is spent)."""
         cab = self.cabinet
-        if cab is not None and not cab.spend_credit():
+        if cab is not None and not cab.spend_credit(name):
             return
         open_game(self.app, name)
 

@@ -274,7 +274,8 @@ class TriboloScene(GameScene):
     def final_box(self) -> None:
         """The result and what next; L)ook (or Esc) closes it to look at the board."""
         self.ask(final_lines(self.state, self.board),
-                 [("N) New game", self.ask_new_game),
+                 # a cabinet with no credit: "N) New game: INSERT COIN" (issue 34)
+                 [(self.start_label("N) New game"), self.ask_new_game),
                   ("S) See boards", lambda: self.open_card(True, self.final_box)),
                   ("C) Scores", lambda: self.open_card(False, self.final_box)),
                   ("L) Look at the board", None), ("Q) Quit", self.ask_quit)], cancel=3)

@@ -5,6 +5,13 @@ undo where the operator allows it, help, messages, and the game's own
 ``customer_commands``), never a choice the operator makes, and no letter shortcuts (the
 panel has no letter keys).
 
+Every game costs a credit, by every path (issue 34): each class's ``new_game`` and
+``start_again`` (the two ways a game starts again in a scene: a menu's New game or
+Restart, an end box, a click after the end) pass through ``pay_to_start``, which asks the
+cabinet (``app.supervisor.pay_for``) once per start, however the game's own override
+calls the base; and ``ask_new_game`` says INSERT COIN before it asks anything when the
+start would cost a credit and none stands. A game declares nothing for it.
+
 A mixin: it reads the scene's ``app``, ``kiosk``, ``demo``, ``game``, ``entry`` and
 ``customer_commands``.
 """
@@ -12,12 +19,81 @@ A mixin: it reads the scene's ``app``, ``kiosk``, ``demo``, ``game``, ``entry`` 
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 CUSTOMER_STANDARD = ("new", "quit", "menu", "history", "help")
 TAKE_BACK = ("undo", "redo")
 
 
+STARTS = ("new_game", "start_again")      # a game starts (again) in the scene: paid
+ASKS = ("ask_new_game",)                   # a start is asked for: checked before asking
+
+
+def _paid(fn):
+    """``fn`` (a start) only when the cabinet lets it: a credit spent, or none needed. A
+    start called from inside another (an override calling the base) is the same start."""
+    @functools.wraps(fn)
+    def start(self, *args, **kw):
+        if self.__dict__.get("_starting"):
+            return fn(self, *args, **kw)
+        if not self.pay_to_start():
+            return None
+        self._starting = True
+        try:
+            return fn(self, *args, **kw)
+        finally:
+            self._starting = False
+    start.paid = True
+    return start
+
+
+def _checked(fn):
+    """``fn`` (asks for a new game) only when a start could be paid for now."""
+    @functools.wraps(fn)
+    def ask(self, *args, **kw):
+        if not self.may_start():
+            return None
+        return fn(self, *args, **kw)
+    ask.paid = True
+    return ask
+
+
 class CustomerRules:
+    def __init_subclass__(cls, **kw):
+        """Each class's own starts are paid for (see the module's words)."""
+        super().__init_subclass__(**kw)
+        for names, wrap in ((STARTS, _paid), (ASKS, _checked)):
+            for name in names:
+                own = cls.__dict__.get(name)
+                if callable(own) and not getattr(own, "paid", False):
+                    setattr(cls, name, wrap(own))
+
+    def _cabinet(self):
+        """The cabinet's supervisor when a customer plays this game and it has credits."""
+        if not self.customer:
+            return None
+        sup = getattr(self.app, "supervisor", None)
+        return sup if hasattr(sup, "pay_for") else None
+
+    def pay_to_start(self) -> bool:
+        """A game starts now: True when it may (the cabinet spent a credit, or none is
+        needed); else the cabinet said INSERT COIN."""
+        sup = self._cabinet()
+        return True if sup is None else bool(sup.pay_for(self))
+
+    def may_start(self) -> bool:
+        """A new game could be paid for now (else INSERT COIN is said)."""
+        sup = self._cabinet()
+        return True if sup is None else bool(sup.may_start(self))
+
+    def start_label(self, label: str) -> str:
+        """A menu's or an end box's "New game": "... INSERT COIN" when it would cost a
+        credit and none stands."""
+        sup = self._cabinet()
+        if sup is not None and sup.start_costs(self) and not sup.credits:
+            return f"{label}: INSERT COIN"
+        return label
+
     @property
     def customer(self) -> bool:
         """True when a cabinet's customer plays this game (kiosk mode, not a demo)."""
@@ -47,7 +123,8 @@ class CustomerRules:
                     out.append(item)
             elif item.name:
                 if self.customer_may(item.name):       # no letter keys on the panel
-                    out.append(dataclasses.replace(item, shortcut=""))
+                    label = self.start_label(item.label) if item.name == "new" else item.label
+                    out.append(dataclasses.replace(item, shortcut="", label=label))
             elif item.sub and not item.is_choice:
                 kept = self.customer_menu(list(item.sub))
                 if kept:

@@ -1,0 +1,408 @@
+"""Every game costs a credit, every coin is kept, the books balance, the operator is never
+locked out (issue 34). Real SDL key events through the real loop on SDL's dummy drivers,
+on the fake clock of tests/test_cabinet.py; the games are taken from the registry, none
+is named."""
+
+import random
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from games.cabinet import operator
+from games.cabinet.operator import OperatorScene, PinScene
+from games.ui.continuebox import ContinueScene
+from games.ui.modals import Question
+from games.ui.scene import GameScene
+from test_cabinet import (cabinet, drop, enter_pin, hold_starts, open_from_launcher,  # noqa: F401
+                          press, shown_games)
+from test_cabinet_kiosk import leaves
+
+BUTTON_1 = (pygame.K_LCTRL, pygame.KMOD_LCTRL)
+BUTTON_2 = (pygame.K_LALT, pygame.KMOD_LALT)
+COIN = dict(free_play=False, coins_per_credit=1)
+
+
+class Watch:
+    """Which of a scene's table games a person moved in: "a game played"."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.played = set()
+
+    def look(self):
+        t = self.scene.table
+        if t.person_has_moved:
+            self.played.add(t.game_number)
+
+
+def step_watching(app, clock, watch, n=1, dt=0.05):
+    for _ in range(n):
+        clock.t += dt
+        app.step()
+        watch.look()
+        if watch.scene.table.thinking:      # the computer's move comes from the worker:
+            time.sleep(0.002)               # waited for (a guard's count, never a timing)
+
+
+def move_once(app, clock, scene, watch, limit=400):
+    """Until a person has moved: the person's first legal move when it is theirs (as the
+    board input would play it), modals above the board answered with their default."""
+    for _ in range(limit):
+        watch.look()
+        t = scene.table
+        if t.person_has_moved or t.state.is_over:
+            return
+        if app.top is not scene:
+            if isinstance(app.top, Question):
+                press(app, *BUTTON_1)
+            else:
+                press(app, *BUTTON_1)
+            continue
+        if t.human_to_move:
+            scene.play_move(t.state.legal_moves()[0])
+        step_watching(app, clock, watch, 1, 0.25)
+    raise AssertionError("no person's move was reached")
+
+
+def play_to_the_end(app, clock, scene, watch):
+    """The game played out through its table (as tests/test_cabinet.py's initials test
+    does), then its end shown: the end boxes open."""
+    t, rng = scene.table, random.Random(7)
+    app.pop_to(scene)
+    t.cancel_thinking()
+    while not t.state.is_over:
+        if t.state.is_chance:
+            t.roll()
+            continue
+        moves = t.state.legal_moves()
+        t.play("resign" if t.ply > 1500 and "resign" in moves else rng.choice(moves))
+    watch.look()
+    step_watching(app, clock, watch, 4)
+
+
+def walk_everything(app, clock, scene, watch):
+    """Every item of the customer's menu and every choice of the boxes over the game, each
+    tried from the board (a question that opens is answered yes, each of its choices)."""
+    for path, item in list(leaves(scene.menu_model())):
+        if scene not in app.stack:
+            return
+        app.pop_to(scene)
+        if item.name == "quit":                 # leaving starts nothing (tried last)
+            continue
+        if item.is_enabled():
+            item.action()
+        step_watching(app, clock, watch, 2)
+        for _ in range(4):                     # a question opened: each answer in turn
+            top = app.top
+            if not isinstance(top, Question) or scene not in app.stack:
+                break
+            for label, cb in list(top.choices):
+                if scene not in app.stack:
+                    break
+                if app.top is not top:
+                    break
+                if cb is not None and "quit" not in label.lower():
+                    cb()
+                step_watching(app, clock, watch, 1)
+            if app.top is top:
+                app.pop_to(scene)
+
+
+# -- with one coin, exactly one game ------------------------------------------------------------
+@pytest.mark.parametrize("name", shown_games())
+def test_one_coin_plays_exactly_one_game_whatever_the_customer_presses(cabinet, name):
+    app, cab, clock = cabinet(**COIN)
+    import games
+    levels = games.get(name).ai_module().LEVELS
+    app.settings["games"].setdefault(name, {})["level"] = min(levels)   # the operator's
+    drop(app, clock)
+    assert cab.credits == 1
+    scene = open_from_launcher(app, cab, name)
+    assert cab.credits == 0 and cab.books.data["credits_played"] == 1
+    watch = Watch(scene)
+    move_once(app, clock, scene, watch)
+    assert watch.played, "a person moved: the paid game"
+    # mid-game: every menu item, every box; none starts a game without a credit
+    model = scene.menu_model()
+    news = [item for _, item in leaves(model) if item.name == "new"]
+    assert news and all("INSERT COIN" in i.label for i in news), \
+        "with no credit, New game / Restart says INSERT COIN"
+    app._toasts.clear()
+    walk_everything(app, clock, scene, watch)
+    assert len(watch.played) == 1 and cab.books.data["credits_played"] == 1
+    assert any(t[0] == "INSERT COIN" for t in app._toasts), "New game was refused"
+    # the game's end and its end boxes: still no free game
+    assert scene in app.stack
+    if scene in app.stack:
+        app.pop_to(scene)
+        play_to_the_end(app, clock, scene, watch)
+        for k in (BUTTON_1, (pygame.K_1, 0), BUTTON_1, (pygame.K_RETURN, 0), BUTTON_1):
+            press(app, *k)
+            step_watching(app, clock, watch, 2)
+        number = scene.table.game_number
+        walk_everything(app, clock, scene, watch)
+        assert scene.table.game_number == number, "no new game"
+        play_to_the_end(app, clock, scene, watch)   # (a take-back may have reopened it)
+        app.pop_to(scene)
+        app._toasts.clear()
+        scene.cmds.run("new")
+        step_watching(app, clock, watch, 2)
+        assert scene.table.state.is_over, "no credit: the finished game stays finished"
+        assert any(t[0] == "INSERT COIN" for t in app._toasts)
+    assert len(watch.played) == 1, f"one coin, {len(watch.played)} games played"
+    assert cab.books.data["credits_played"] == 1
+    # a second coin: the game's own New game starts one more, and spends it
+    assert scene in app.stack
+    if scene in app.stack:
+        drop(app, clock)
+        app.pop_to(scene)
+        number = scene.table.game_number
+        scene.cmds.run("new")
+        step_watching(app, clock, watch, 2)
+        assert scene.table.game_number > number and not scene.table.state.is_over
+        assert cab.credits == 0 and cab.books.data["credits_played"] == 2
+    log = (Path(app.store.dir) / "cabinet.log").read_text()
+    assert log.count(f"{name} started, credit spent") == cab.books.data["credits_played"]
+    assert cab.books.balance()[0] == cab.books.balance()[1]
+
+
+def test_the_hold_opens_the_pin_box_and_costs_nothing(cabinet):
+    app, cab, clock = cabinet(**COIN)
+    operator.set_pin(app.store.dir, "1234")
+    drop(app, clock)
+    assert cab.credits == 1
+    hold_starts(app, clock)
+    assert isinstance(app.top, PinScene), "the hold's box"
+    assert cab.credits == 1 and cab.books.data["credits_played"] == 0, "nothing spent"
+    assert not any(isinstance(s, GameScene) for s in app.stack), "nothing started"
+    press(app, *BUTTON_2)
+    assert app.top is cab.launcher
+    press(app, pygame.K_1)                          # a start alone still starts (at release)
+    assert any(isinstance(s, GameScene) for s in app.stack) and cab.credits == 0
+
+
+def test_a_hold_over_a_game_holds_the_game_and_gives_it_back(cabinet):
+    app, cab, clock = cabinet(**COIN)
+    operator.set_pin(app.store.dir, "1234")
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, shown_games()[0])
+    under = app.top
+    press(app, pygame.K_F2)
+    assert isinstance(app.top, PinScene) and scene in app.stack, "the game waits under it"
+    enter_pin(app, [1, 2, 3, 4])
+    assert isinstance(app.top, OperatorScene)
+    press(app, *BUTTON_2)
+    assert app.top is under and scene in app.stack and not scene.abandoned
+
+
+def test_a_coin_at_continue_continues(cabinet):
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, shown_games()[0])
+    for _ in range(400):
+        if scene.awaiting_person() and app.top is scene:
+            break
+        if app.top is not scene:
+            press(app, *BUTTON_1)
+        clock.run(app, 0.5)
+    clock.run(app, cab.k["continue_after"] + 0.5)
+    box = app.top
+    assert isinstance(box, ContinueScene)
+    press(app, *BUTTON_1)
+    assert app.top is box, "no credit: button 1 does not continue"
+    clock.run(app, 3)
+    drop(app, clock)
+    assert app.top is scene and scene in app.stack and not scene.abandoned, "the coin continues"
+    assert cab.credits == 0 and cab.books.data["continues"] == 1
+    assert cab.books.data["credits_played"] == 2 and cab.books.balance() == (2, 2)
+
+
+def test_coins_past_the_cap_are_held_and_given_as_credits_are_spent(cabinet):
+    app, cab, clock = cabinet(credit_cap=2, **COIN)
+    for _ in range(5):
+        drop(app, clock)
+    assert cab.credit_text() == "CREDITS 2+3"
+    assert cab.books.data["coins"]["1"] == 5 and cab.books.data["coins_over_cap"] == 3
+    press(app, pygame.K_1)
+    assert cab.credit_text() == "CREDITS 2+2", "a held credit takes the place"
+    assert cab.books.balance() == (5, 5)
+
+
+def test_a_coin_switch_bounce_is_one_coin_and_a_bonus_is_given(cabinet):
+    app, cab, clock = cabinet(bonus_every=2, **COIN)
+    press(app, pygame.K_5)
+    clock.t += 0.005                               # 5 ms later: the same coin
+    press(app, pygame.K_5)
+    assert cab.books.data["coins"]["1"] == 1 and cab.credits == 1
+    clock.t += 0.05                                # 50 ms later: a second coin
+    press(app, pygame.K_5)
+    assert cab.books.data["coins"]["1"] == 2
+    assert cab.credits == 3 and cab.books.data["credits_bonus"] == 1, "3 credits for 2 coins"
+    cab.k["coin_pulse_ms"] = 0
+    press(app, pygame.K_5)
+    press(app, pygame.K_5)
+    assert cab.books.data["coins"]["1"] == 4, "no debounce: each press a coin"
+
+
+def test_a_walk_away_on_a_title_is_no_play(cabinet):
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, shown_games()[0], past_title=False)
+    clock.run(app, cab.k["continue_after"] * 3)
+    assert scene not in app.stack
+    b = cab.books.data
+    assert sum(b["plays"].values()) == 0 and sum(b["walkaways"].values()) == 1
+    assert sum(b["seconds"].values()) == 0, "no play time for a walk-away"
+
+
+def test_a_random_mash_with_coins_keeps_the_books_balanced(cabinet):
+    app, cab, clock = cabinet(credit_cap=3, continue_after=30, attract_after=20, **COIN)
+    rng = random.Random(34)
+    keys = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_LCTRL,
+            pygame.K_LALT, pygame.K_SPACE, pygame.K_LSHIFT, pygame.K_1, pygame.K_2,
+            pygame.K_5, pygame.K_6, pygame.K_r, pygame.K_f, pygame.K_a, pygame.K_s]
+    held = set()
+    for i in range(10_000):
+        k = rng.choice(keys)
+        if k in held and rng.random() < 0.7:
+            held.discard(k)
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="",
+                                                 scancode=0))
+        else:
+            held.add(k)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                                 scancode=0))
+        if i % 3 == 0:
+            clock.t += rng.choice((0.01, 0.05, 0.2, 0.5, 2.0))
+            app.step()
+    for k in held:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="",
+                                             scancode=0))
+    clock.run(app, 5)
+    b = cab.books
+    log = (Path(app.store.dir) / "cabinet.log").read_text()
+    spent = log.count(", credit spent")
+    assert b.data["credits_played"] == spent, "each credit spent is one line in the log"
+    assert b.balance()[0] == b.balance()[1], b.balance()
+    assert b.balance(b.data["lifetime"]) == b.balance()
+    coins = b.data["coins"]["1"] + b.data["coins"]["2"]
+    assert coins > 100 and b.data["credits_bought"] >= coins * 0.5
+    assert b.data["credits_played"] > 0
+
+
+def test_the_books_export_as_csv_from_the_page_and_the_command_line(cabinet, tmp_path):
+    import io
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    drop(app, clock)
+    press(app, pygame.K_1)
+    from games.cabinet.operator import BooksScene, books_command
+    page = app.push(BooksScene(app, cab))
+    page.menu.cursor = 0
+    press(app, *BUTTON_1)
+    assert page.exported is not None and page.exported.exists()
+    text = page.exported.read_text()
+    assert "coins slot 1,2,2" in text and "credits played,1,1" in text and "date," in text
+    out = io.StringIO()
+    assert books_command(app.store.dir, None, stdout=out) == 0
+    assert out.getvalue() == text
+    target = tmp_path / "books.csv"
+    assert books_command(app.store.dir, str(target), stderr=io.StringIO()) == 0
+    assert target.read_text() == text
+    # a reset keeps the lifetime counters and the standing credit opens the new count
+    assert cab.books.reset()
+    assert cab.books.data["credits_bought"] == 0 and cab.books.data["lifetime"]["coins"]["1"] == 2
+    assert cab.books.data["opening"] == 1 and cab.books.balance() == (1, 1)
+    app.pop_to(cab.launcher)
+    press(app, pygame.K_1)
+    assert cab.credits == 0 and cab.books.data["credits_played"] == 1
+    assert cab.books.balance() == (1, 1)
+
+
+def test_books_of_the_old_version_balance_with_an_opening(make_app):
+    """A version 1 file whose reset kept credits standing (bought 2, played 4): read with
+    an opening balance, so the books balance; its counters start the lifetime ones."""
+    import json
+    app = make_app(kiosk=True)
+    d = Path(app.store.dir) / "cabinet"
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "books.json").write_text(json.dumps({
+        "format": "tricade", "kind": "cabinet/books", "version": 1,
+        "data": {"credits": 3, "partial": {"num": 0, "den": 1}, "coins": {"1": 5, "2": 0},
+                 "credits_bought": 2, "credits_played": 4, "plays": {"x": 4},
+                 "seconds": {"x": 100.0}, "since": "2026-01-01 10:00"}}))
+    from games.cabinet.books import Books
+    b = Books(app.store)
+    assert b.data["opening"] == 5 and b.balance() == (7, 7)
+    assert b.data["lifetime"]["coins"]["1"] == 5 and b.balance(b.data["lifetime"]) == (7, 7)
+
+
+def test_the_service_mode_tests_inputs_the_screen_and_the_sounds(cabinet):
+    app, cab, clock = cabinet()
+    operator.set_pin(app.store.dir, "1234")
+    press(app, pygame.K_F2)
+    enter_pin(app, [1, 2, 3, 4])
+    op = app.top
+    op.menu.cursor = [i.label for i in op.menu.items].index("Service mode")
+    press(app, *BUTTON_1)
+    service = app.top
+    assert service.name == "cabinet-service"
+    press(app, *BUTTON_1)                               # the input test
+    test = app.top
+    assert test.name == "cabinet-input-test"
+    for k in (pygame.K_UP, pygame.K_LCTRL, pygame.K_1, pygame.K_2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                             scancode=0))
+    app.step()
+    clock.run(app, 2.0)
+    assert {"up", "left ctrl", "1", "2"} <= test.lit(), "each key lit while held"
+    assert test.hold_text().startswith("HOLD 2.0"), test.hold_text()
+    clock.run(app, 4.0)
+    assert app.top is test, "the hold opens no PIN box over the operator's own menu"
+    for k in (pygame.K_UP, pygame.K_LCTRL, pygame.K_1, pygame.K_2):
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="",
+                                             scancode=0))
+    app.step()
+    assert not test.lit()
+    press(app, *BUTTON_2)
+    assert app.top is test, "one press of button 2 is only lit"
+    press(app, *BUTTON_2)
+    assert app.top is service
+    service.menu.cursor = 1
+    press(app, *BUTTON_1)                               # the screen test: three pages
+    screen = app.top
+    seen = set()
+    for _ in range(3):
+        seen.add(screen.PAGES[screen.page])
+        app.dirty = True
+        app.step()
+        press(app, *BUTTON_1)
+    assert seen == {"bars", "grid", "palettes"} and app.top is screen
+    press(app, *BUTTON_2)
+    service.menu.cursor = 2
+    press(app, *BUTTON_1)                               # the sound test
+    sound = app.top
+    press(app, *BUTTON_1)
+    assert sound.played and sound.played[0] == sound.menu.items[0].label
+    press(app, *BUTTON_2)
+    press(app, *BUTTON_2)
+    assert app.top is op
+
+
+def test_leaving_kiosk_mode_asks_first(cabinet):
+    app, cab, clock = cabinet()
+    operator.set_pin(app.store.dir, "1234")
+    press(app, pygame.K_F2)
+    enter_pin(app, [1, 2, 3, 4])
+    op = app.top
+    op.menu.cursor = [i.label for i in op.menu.items].index("Leave kiosk mode")
+    press(app, *BUTTON_1)
+    assert app.top.name == "cabinet-ask" and app.kiosk
+    press(app, *BUTTON_2)                               # button 2: No
+    assert app.top is op and app.kiosk
+    press(app, *BUTTON_1)
+    press(app, pygame.K_DOWN)
+    press(app, *BUTTON_1)
+    assert not app.kiosk and app.supervisor is None
