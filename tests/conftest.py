@@ -42,6 +42,9 @@ def make_app(tmp_path):
         # the tests read the files a frame wrote at once: written before the frame ends
         # (the writer thread has its own tests: test_store_hardening.py, test_frames.py)
         kw.setdefault("background_writes", False)
+        # a new box's deaf moment (games.ui.modals) off: the tests answer boxes at once
+        # (tests/test_answers.py turns it on)
+        kw.setdefault("modal_guard", 0.0)
         app = App(Options(**kw))
         made.append(app)
         return app
@@ -52,3 +55,7 @@ def make_app(tmp_path):
             # SDL stays up between tests: re-initialising it many times in one process
             # makes SDL stop recognising virtual joysticks as game controllers.
             app.shutdown(quit_pygame=False)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: long runs (set TRICADE_SLOW=1 to run them)")

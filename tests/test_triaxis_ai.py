@@ -36,7 +36,7 @@ def _positions():
                 continue
             if k % 9 == 0 or s.phase != "setup":
                 out.append(s)
-            s = s.play(rng.choice([m for m in s.legal_moves() if m != "resign"]))
+            s = s.play(rng.choice([m for m in s.legal_moves() if m not in ("resign", "end")]))
             k += 1
     return out[::3]
 
@@ -50,7 +50,7 @@ def test_legal_on_random_positions(level):
     phases = set()
     for i, s in enumerate(POSITIONS[:: 2 if level == 3 else 1]):
         m = ai.choose_move(s, level, random.Random(i))
-        assert m in s.legal_moves() and m != "resign"
+        assert m in s.legal_moves() and m not in ("resign", "end")
         phases.add(s.phase)
     assert {"setup", "move", "harvest"} <= phases
 
@@ -166,7 +166,7 @@ def test_top_level_plays_legal_moves_through_whole_games():
                 s = s.play(rng.choice([o for o, _ in s.chance_outcomes()]))
                 continue
             m = ai.choose_move(s, 4, random.Random(len(s.to_text())))
-            assert m in s.legal_moves() and m != "resign"
+            assert m in s.legal_moves() and m not in ("resign", "end")
             s = s.play(m)
 
 
@@ -208,7 +208,7 @@ def test_rival_is_legal_and_deterministic():
     from tools.rivals import triaxis as rivals
     for i, s in enumerate(POSITIONS[::3]):
         m = rivals.choose_move(s, "rival", random.Random(i))
-        assert m in s.legal_moves() and m != "resign"
+        assert m in s.legal_moves() and m not in ("resign", "end")
         assert m == rivals.choose_move(s, "rival", random.Random(i))
 
 
@@ -311,5 +311,5 @@ def test_the_capture_line_is_the_best_while_the_budget_lasts():
                     if memo.get("work", 0) < ai.CAPTURE_BUDGET:
                         assert gain == _every_line(s.island, s.cells, seat, pts)
                         gains += gain > 0
-        s = s.play(rng.choice([m for m in s.legal_moves() if m != "resign"]))
+        s = s.play(rng.choice([m for m in s.legal_moves() if m not in ("resign", "end")]))
     assert gains >= 20

@@ -54,7 +54,7 @@ def test_a_big_marker_spends_its_size():
     s = pos({"c2": "13", "a1": "11", "e4": "21"}, phase="move 4")
     s = mv(s, "c2-c3")
     assert s.points == 1 and s.current == "red"        # only the size-1 marker can go on
-    assert all(m == "resign" or s.cells[m[1]] & 7 == 1 for m in s.legal_moves())
+    assert all(m in ("resign", "end") or s.cells[m[1]] & 7 == 1 for m in s.legal_moves())
     with pytest.raises(IllegalMove, match="size 3"):
         mv(s, "c3-c4")
 
@@ -154,7 +154,7 @@ def test_harvest_counted_at_the_spin_and_growth_past_six_removes():
     s = s.play("harvest").play("g")
     assert s.owed == (("red", 7), ("blue", 0))
     assert s.supply("red") == 0
-    assert all(m == "resign" or m[0] == "^" for m in s.legal_moves())
+    assert all(m in ("resign", "end") or m[0] == "^" for m in s.legal_moves())
     s = mv(s, "^c1")                   # a 6 grows past six: removed
     assert at(s, "c1") is None and s.owed == (("red", 6), ("blue", 0))
     for _ in range(5):
@@ -306,7 +306,7 @@ def test_max_rounds_games_end():
         if s.is_chance:
             s = s.play(rng.choice([o for o, _ in s.chance_outcomes()]))
         else:
-            s = s.play(rng.choice([m for m in s.legal_moves() if m != "resign"]))
+            s = s.play(rng.choice([m for m in s.legal_moves() if m not in ("resign", "end")]))
     assert s.round <= 2 and s.winners()
 
 
@@ -384,7 +384,8 @@ def _random_game(seed, seats, rng, check, max_rounds=4, plies=2000):
             s = s.play(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
         else:
             legal = s.legal_moves()
-            moves = [m for m in legal if m != "resign"] if rng.random() > 0.01 else legal
+            out = ("resign", "end")
+            moves = [m for m in legal if m not in out] if rng.random() > 0.01 else legal
             s = s.play(rng.choice(moves or legal))
         states.append(s)
     return states
@@ -404,7 +405,7 @@ def _invariants(s):
         assert s.round <= s.max_rounds
     if s.phase == "move":
         assert 1 <= s.points <= 6
-        assert any(m != "resign" for m in s.legal_moves())
+        assert any(m not in ("resign", "end") for m in s.legal_moves())
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
@@ -449,7 +450,7 @@ def test_same_seed_same_game_and_saves_replay():
         if s.is_chance:
             table.roll()
         else:
-            table.play(rng.choice([m for m in s.legal_moves() if m != "resign"]))
+            table.play(rng.choice([m for m in s.legal_moves() if m not in ("resign", "end")]))
     other = Table("triaxis", "games.triaxis.rules", "games.triaxis.ai", worker=None, seed=1)
     other.load_data(table.save_data())
     assert other.state == table.state

@@ -461,7 +461,9 @@ def test_the_final_screen_and_see_boards(make_app):
     assert app.top is sc
     key(app, pygame.K_RETURN)                     # Enter: the results again
     assert top(app) == "ask"
-    key(app, pygame.K_n, unicode="n")             # N)ew game from the final screen
+    key(app, pygame.K_n, unicode="n")             # N)ew game from the final screen: asked
+    assert top(app) == "confirm" and app.top.focus == 1 and sc.state.is_over
+    key(app, pygame.K_y, unicode="y")
     assert top(app) == "message" and sc.table.ply == 0 and not sc.state.is_over
 
 

@@ -113,8 +113,11 @@ def test_a_whole_game_by_mouse_against_the_computer_counts_in_the_match(make_app
     lines = games.get("triple3").score_lines(app.store)
     assert lines[1].split()[:3] == ["1", "(easy)", str(rec["1"]["won"])]
     assert app.game_settings("triple3")["totals"][winner] == 1
-    # the next game: Enter starts it, blue first (the starter alternates)
+    # the next game: Enter asks (No the default: the board stays), Yes starts it, blue
+    # first (the starter alternates)
     key(app, pygame.K_RETURN)
+    assert top_name(app) == "confirm" and app.top.focus == 1 and t.state.is_over
+    key(app, pygame.K_y, unicode="y")
     assert not t.state.is_over and t.options["first"] == "blue"
     assert app.game_settings("triple3")["totals"][winner] == 1      # kept within the match
 

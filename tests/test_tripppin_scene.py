@@ -118,8 +118,12 @@ def test_a_whole_game_by_mouse_against_the_computer(make_app):
     frames(app, 3)
     assert t.state.is_over
     assert sum(scores.load(app.store)["1"].values()) == 1
-    # the winner is announced; Enter starts the next game with blue first
+    # the winner is announced; Enter asks (the board stays), Yes starts the next game with
+    # blue first
     assert app.last_native is not None
+    key(app, pygame.K_RETURN)
+    assert app.top.name == "confirm" and app.top.focus == 1 and t.state.is_over
+    key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)
     assert not t.state.is_over and t.state.current == "blue" and t.moves == []
     frames(app, 3)
@@ -256,12 +260,15 @@ def test_the_close_gadget_and_the_quit_requester(make_app):
     key(app, pygame.K_LEFT)                        # the positive button, at the left
     key(app, pygame.K_RETURN)
     assert app.top is launcher
-    # back in: the game was kept; the close gadget quits straight away
+    # back in: the game was kept; the close gadget asks as Esc does (it was resumed)
     scene = app.push(TripppinScene(app, title=False))
     frames(app, 2)
     assert scene.table.seed == 4
     gadget = scene.layout.window.close_rect.center
     click(app, gadget)
+    assert app.top.name == "confirm" and app.top.focus == 1
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)
     assert app.top is launcher
 
 
@@ -290,7 +297,11 @@ def test_right_button_menus_set_level_take_back_and_restart(make_app, tmp_path):
     rmb(app, [(320, 128)] + menu_path(scene, "Project", "Restart the game"))
     assert t.state.current == "blue" and t.state != first
     assert t.levels["blue"] == 5 and t.seats["orange"] == "human"
+    assert run_until(app, lambda: t.ply > 0)      # the computer has moved: asked first
     rmb(app, [(320, 128)] + menu_path(scene, "Project", "Restart the game"))
+    assert app.top.name == "confirm" and app.top.focus == 1
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)
     assert t.options["first"] == "orange"
 
 

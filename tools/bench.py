@@ -434,7 +434,7 @@ def child_scenes(size: tuple, frames: int, idle_seconds: float, only=None) -> di
     report: dict = {}
     with tempfile.TemporaryDirectory() as d:
         app = App(Options(data_dir=d, window_size=size, mute=True, fullscreen=False,
-                          scale="aspect"))
+                          scale="aspect", modal_guard=0.0))   # its keys answer boxes at once
         from games.core.app import freeze_start_up
         freeze_start_up()                     # as the program's loop does after its first frame
         report["driver"] = __import__("pygame").display.get_driver()
@@ -467,7 +467,7 @@ def child_pairs(sizes: list, frames: int, rounds: int, only=None) -> dict:
     out: dict = {}
     with tempfile.TemporaryDirectory() as d:
         app = App(Options(data_dir=d, window_size=sizes[0], mute=True, fullscreen=False,
-                          scale="aspect"))
+                          scale="aspect", modal_guard=0.0))   # its keys answer boxes at once
         freeze_start_up()
         for entry in games.games():
             if only and entry.name not in only:

@@ -116,6 +116,8 @@ class Options:
     clock: object = None              # a monotonic clock (tests and the soak speed time up)
     started: float | None = None      # perf_counter() at process start, for start-up timing
     background_writes: bool = True    # saves, settings and scores on a writer thread
+    modal_guard: float = 0.4          # seconds a new question or end box ignores presses
+                                      # (games.ui.modals; the tests' apps set 0)
 
 
 class App:
@@ -303,6 +305,19 @@ class App:
         self.exit_status = status
         self.running = False
 
+    def request_close(self) -> None:
+        """The window's close (its gadget, the desktop's close): the scenes are asked from
+        the top down (``close_requested()``: True when one asks a question first, as a
+        game in progress does); else the program ends. A cabinet ignores it."""
+        if self.kiosk:
+            return
+        for scene in reversed(self.stack):
+            ask = getattr(scene, "close_requested", None)
+            if ask is not None and ask():
+                self.dirty = True
+                return
+        self.running = False
+
     # -- the loop ---------------------------------------------------------------------------
     def run(self, frames: int | None = None) -> int:
         frames = frames if frames is not None else self.options.frames
@@ -468,8 +483,7 @@ class App:
     def _event(self, event, now: float) -> None:
         t = event.type
         if t == pygame.QUIT:
-            if not self.kiosk:           # a cabinet ignores the window's close request
-                self.running = False
+            self.request_close()
         elif t == pygame.WINDOWFOCUSLOST:
             self.input.release_all()
             if not self.display.fullscreen:

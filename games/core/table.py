@@ -397,7 +397,21 @@ class Table:
         }
 
     def replay(self, data: Any):
-        """Check a save and rebuild its game; ValueError says what is wrong. Changes nothing."""
+        """Check a save and rebuild its game; ValueError says what is wrong. Changes nothing.
+        Any exception while replaying (a rule tripped over an edited position) is a
+        refusal, and so is a replayed position nobody can go on from (``check_position``)."""
+        try:
+            out = self._replay(data)
+        except ValueError:
+            raise
+        except RecursionError:
+            raise ValueError("it is nested too deeply") from None
+        except Exception as exc:       # an edited save must never crash the resume
+            raise ValueError(f"it does not replay ({type(exc).__name__}: {exc})") from None
+        check_position(out[-1][-1])
+        return out
+
+    def _replay(self, data: Any):
         if not isinstance(data, dict):
             raise ValueError("the save is not a table")
         if data.get("game") != self.game:
@@ -514,6 +528,29 @@ class Table:
         menu switching a search option."""
         self.ai_options[name] = value
         self.changed += 1
+
+
+def check_position(state) -> None:
+    """A position a game can go on from, or ValueError: unless it is over, a chance point
+    has outcomes and the seat to move has a legal move (the computer must be able to move
+    too: its only fallback is a legal move). Every position a save can hold is checked."""
+    try:
+        if state.is_over:
+            return
+        if state.is_chance:
+            if not state.chance_outcomes():
+                raise ValueError("the save ends at a throw with no outcome")
+            return
+        if state.current is None:
+            raise ValueError("the save ends where nobody is to move")
+        if not state.legal_moves():
+            raise ValueError(f"the save ends where {state.current} is to move but has no "
+                             f"legal move (no game reaches this position)")
+    except ValueError:
+        raise
+    except Exception as exc:
+        raise ValueError(f"its last position cannot be read ({type(exc).__name__}: "
+                         f"{exc})") from None
 
 
 def _seed_draw(seed: int, index: int, state):

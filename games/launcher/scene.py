@@ -118,10 +118,15 @@ class LauncherScene(LauncherBase):
             return
         open_game(self.app, name)
 
+    def resume(self) -> None:
+        """On top again (a game closed): a Back still on its way from the game does not
+        move the focus to Quit for the guard's moment (docs/answers.md)."""
+        self._back_after = self.app.now() + getattr(self.app.options, "modal_guard", 0.4)
+
     def handle(self, action) -> None:
         cab = self.cabinet
         if action.kind == "back":
-            if cab is None:
+            if cab is None and self.app.now() >= getattr(self, "_back_after", 0.0):
                 self.menu.cursor = len(self.menu.items) - 1
             return                           # a cabinet is never left with Esc or back
         if action.kind == "menu":

@@ -554,6 +554,9 @@ def _greedy_step(state, moves, me, rng):
     return best
 
 
+OUT = ("resign", "end")     # the ways out of a turn: never chosen while a move fits
+
+
 def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), weights=None, **_):
     if rng is None:
         rng = random.Random(0)
@@ -566,7 +569,7 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), weights
     ph = state.phase
     w = weights or (top_weights(len(state.players)) if level == 4 else W)
     if level == 1 and ph in ("setup", "harvest"):
-        return _plain_unit(state, [m for m in legal if m != "resign"], me, rng)
+        return _plain_unit(state, [m for m in legal if m not in OUT], me, rng)
     if ph == "setup":
         isl = state.island
         n = len(state.players)
@@ -581,9 +584,9 @@ def choose_move(state, level: int = DEFAULT_LEVEL, rng=None, history=(), weights
                 best, best_sc = m, sc
         return best
     if ph == "harvest":
-        options = [m for m in legal if m != "resign"]
+        options = [m for m in legal if m not in OUT]
         return _best_single(state, options, rng, _apply_unit(me), w)
-    moves = [m for m in legal if m != "resign"]
+    moves = [m for m in legal if m not in OUT]   # never ends a turn early
     if not moves:
         return "resign"
     isl = state.island

@@ -229,6 +229,8 @@ def move_sentence(before, after, move, seat: str):
     who = seat.upper()
     if move == "resign":
         return f"{who} concedes: its markers leave the island.", "bad"
+    if move == "end":
+        return f"{who} ends its turn.", None
     if move[0] == "-":
         a, b = move[1], move[2]
         if not after.cells[b]:

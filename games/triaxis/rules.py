@@ -29,6 +29,7 @@ with one int per zone: 0 empty (or sea), else ``seat_number * 8 + size`` where
 - ``("+", z)``      harvest unit: a new marker, notation ``+c4``
 - ``("^", z)``      harvest unit: growth of the own marker on z, notation ``^c4``
 - ``"resign"``      notation ``resign``
+- ``"end"``         the move phase's points left unused: the turn ends (notation ``end``)
 
 Chance outcomes are the strings ``"1"``-``"6"``, ``"harvest"``, ``"famine"`` (spinner)
 and the terrain letters ``f g d h m t`` (colour spin); ``move_text`` gives them back as they
@@ -36,12 +37,15 @@ are and ``parse_move`` reads them.
 
 ``legal_moves()`` lists, in this order: setup placements / harvest units (``+`` then ``^``)
 / marker moves by zone of the marker then direction 0-5 (N, NE, SE, S, SW, NW); then
-``"resign"`` (after setup).  The low-level helpers ``marker_moves``, ``apply_marker_move``,
-``any_move_fits`` are public for the computer player.
+``"end"`` (in the move phase) and ``"resign"`` (after setup).  The low-level helpers
+``marker_moves``, ``apply_marker_move``, ``any_move_fits`` are public for the computer
+player.
 
 Choices where RULES.md is silent
 --------------------------------
-- A turn cannot be ended early (as the settled rules say); ``resign`` is the only way out.
+- The original's rule 10: "press <ESC> to quit your turn or concede the game": ``end``
+  ends a move phase with points left (the turn passes as when the points are spent);
+  ``resign`` concedes. The computer player never ends a turn early.
   A spin whose points fit no move (every marker larger than the points, or boxed in) passes
   the turn at once: playing the outcome goes straight to the next seat's spin, so
   ``phase move N`` always has a marker move that fits.
@@ -343,6 +347,7 @@ class State(FrozenState):
         if ph == "move":
             no = self._turn + 1
             out = [("-", a, b) for a, b in marker_moves(isl, cells, no, self._points)]
+            out.append("end")
             out.append("resign")
             return tuple(out)
         if ph == "harvest":
@@ -361,7 +366,7 @@ class State(FrozenState):
     def move_text(self, m) -> str:
         name = self._isl.name
         if isinstance(m, str):
-            if m == "resign" or m in SPIN or (len(m) == 1 and m in TERRAINS):
+            if m in ("resign", "end") or m in SPIN or (len(m) == 1 and m in TERRAINS):
                 return m
             raise ValueError(f"not a move: {m!r}")
         try:
@@ -380,7 +385,7 @@ class State(FrozenState):
         if not isinstance(text, str):
             raise ValueError(f"not a move: {text!r}")
         t = text.strip().lower()
-        if t == "resign" or t in SPIN or (len(t) == 1 and t in TERRAINS):
+        if t in ("resign", "end") or t in SPIN or (len(t) == 1 and t in TERRAINS):
             return t
         parse = self._isl.parse
         try:
@@ -408,6 +413,10 @@ class State(FrozenState):
         if isinstance(m, str):
             if m == "resign":
                 return self._resign()
+            if m == "end":
+                if self._phase != "move":
+                    raise IllegalMove("a turn ends early only in the move phase")
+                return self._end_turn(self._cells)
             raise IllegalMove(f"not a move: {m!r}")
         if not isinstance(m, tuple) or not m or m[0] not in ("@", "-", "+", "^") \
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in m[1:]):
@@ -675,7 +684,7 @@ def _parse(text):
         if not sep or not _NAME_RE.match(nm) or not a.isdigit() or not 1 <= int(a) <= 99:
             raise _err(2, f"bad seat {tok!r} (expected a lower-case name, ':' and an "
                           f"allocation 1-99, e.g. red:28)")
-        if nm in names or nm in ("resign", "harvest", "famine"):
+        if nm in names or nm in ("resign", "end", "harvest", "famine"):
             raise _err(2, f"seat name {nm!r} is repeated or reserved")
         names.append(nm)
         alloc.append(int(a))
@@ -793,7 +802,8 @@ def _parse(text):
             if not any(u > 0 for _, u in owed):
                 raise _err(4, "no seat owes harvest units: the harvest is over")
     state = State(isl, names, alloc, cells, turn, phase, points, colour, owed, rnd, maxr, won)
-    if state.current is not None and not any(m != "resign" for m in state.legal_moves()):
+    if state.current is not None and not any(m not in ("resign", "end")
+                                             for m in state.legal_moves()):
         # the rules always leave the mover something (an empty zone in setup, a marker
         # to grow in a harvest): no game reaches this, only an edited text
         what = "placement" if phase == "setup" else "harvest unit"
@@ -813,7 +823,7 @@ def new_game(seed=None, seats: int = 3, max_rounds=None, names=None) -> State:
         names = tuple(names)
         if len(names) != seats or len(set(names)) != seats or \
                 not all(isinstance(x, str) and _NAME_RE.match(x) for x in names) or \
-                any(x in ("resign", "harvest", "famine") for x in names):
+                any(x in ("resign", "end", "harvest", "famine") for x in names):
             raise ValueError(f"names must be {seats} different lower-case words")
     if max_rounds is not None and (not isinstance(max_rounds, int) or max_rounds < 1):
         raise ValueError(f"max_rounds must be a whole number from 1, not {max_rounds!r}")

@@ -23,21 +23,18 @@ person, and the file's table.
 Keys: arrows (or the pad's d-pad, or the mouse) move the cursor circle; the keypad's corner
 keys [7] [9] [1] [3] (and Home, PgUp, End, PgDn) move it diagonally. Enter, Space or the
 left button choose a marker, then its destination (the legal ones are marked); the right
-button, X on a pad, or the marker again put it down. Esc asks whether to concede (the move
-``resign``); so do the left and right mouse buttons pressed together, as the manual says
-(``chord_back``: games/core/chord.py). U takes back a step of a person within the turn
-(never across a spin).
+button, X on a pad, or the marker again put it down. Esc ends the turn or concedes (rule
+10; asked, default No); so do both mouse buttons together (``chord_back``). U takes back a
+step of a person within the turn (never across a spin).
 
 What choosing a zone means, what the spinner shows and how each change is said are in
 games/triaxis/play.py (pure, tested without pygame); the help pages in manual.py.
 
 Choices where the original's documentation is silent:
-- a turn cannot be ended early (the settled rules); a spin no move fits passes the turn by
-  itself ("no move fits") after a pause to read it; Esc is the way to concede;
+- a spin no move fits passes the turn by itself ("no move fits") after a pause to read it;
 - growth of a size-6 marker in a harvest asks first (it dies of over-population);
 - only games whose scores are compared are kept in a score file; a computer seat is
-  recorded as CP1-CP3 by its level; initials are asked of each person, remembered per
-  habitat colour;
+  recorded as CP1-CP3 by its level; initials are asked of each person (kept per colour);
 - the seat kinds follow the original's table by default when the number of seats changes
   (one to four people: the computer plays one more seat), and each can be changed;
 - a demo (attract mode) plays three computer seats for four rounds;
@@ -47,8 +44,6 @@ Choices where the original's documentation is silent:
 from __future__ import annotations
 
 import games
-
-
 import pygame
 
 from games.core import schema
@@ -141,8 +136,8 @@ class TriAxisScene(GameScene):
             return str(value or "no limit")
         return super().operator_words(key, value)
 
-    def __init__(self, app, seed=None, demo: bool = False):
-        super().__init__(app, seed=seed, demo=demo)
+    def __init__(self, app, seed=None, demo: bool = False, title: bool | None = None):
+        super().__init__(app, seed=seed, demo=demo, title=title)
         self._fix_colours()
         self.grid = HexGrid(ORIGIN, look.HEX, 16, 10, squash=look.SQUASH)
         self.board_input = play.HexInput(self.zone_at, self.zone_centre)
@@ -249,9 +244,9 @@ class TriAxisScene(GameScene):
         self.app.play("dos_error")
         self.say(text, LIGHT_RED)
 
-    def ask_yn(self, text: str, on_yes, on_no=None):
+    def ask_yn(self, text: str, on_yes, on_no=None, default: int = 0):
         """A "(Y/n)" question under the island, where the original asked."""
-        q = self.ui.confirm(self, text, on_yes, on_no)
+        q = self.ui.confirm(self, text, on_yes, on_no, default=default)
         if hasattr(q, "centre") and hasattr(q, "layout"):
             q.centre = QUESTION_AT
             q.layout()
@@ -263,9 +258,7 @@ class TriAxisScene(GameScene):
 
     def open_title(self):
         """The welcome page: resume or start (the base's choices), and the help pages."""
-        saved = self.may_resume and self.store.exists(self.save_name)
-        choices = ([("Resume the saved game", self.resume_saved),
-                    ("New game", self.ask_over_save)] if saved else [("Start", self.begin)])
+        choices = self.title_choices()
         choices.append(("Help pages", lambda: self.pages(
             self.help_pages(), title="TriAxis help", on_close=self.open_title)))
         return self.push(self.ui.title(self, self.title_page, choices, default=0,
@@ -544,16 +537,24 @@ class TriAxisScene(GameScene):
     def concede(self) -> None:
         t = self.table
         if not t.human_to_move or "resign" not in t.state.legal_moves():
-            self.on_refuse("Only a person can concede, at their turn after the placement.")
-            return
-        seat = t.state.current
-        self.ask_yn(f"{seat.upper()}: concede the game?", lambda: self.play_move("resign"))
+            return self.on_refuse("Only a person can concede, at their turn after setup.")
+        self.ask_yn(f"{t.state.current.upper()}: concede the game?",     # default No
+                    lambda: self.play_move("resign"), default=1)
 
     def on_back(self) -> None:
-        if self.state.is_over:
-            self.ask_quit()
-        else:
+        """Esc, as rule 10: in a person's move phase end the turn or concede, at another of
+        their turns concede (asked, default No); else the house's quit question."""
+        t = self.table
+        legal, left = t.state.legal_moves() if t.human_to_move else [], t.state.points
+        if "end" in legal:
+            ways = [("End the turn", "end"), ("Concede", "resign"), ("No, play on", None)]
+            self.ask(f"{t.state.current.upper()}: end your turn ({play.plural(left, 'point')} "
+                     f"left) or concede the game?", [(w, m and (lambda m=m: self.play_move(m)))
+                                                     for w, m in ways], default=2, cancel=2)
+        elif "resign" in legal:
             self.concede()
+        else:
+            self.ask_quit()
 
     def diagonal(self, d: int) -> None:
         self.take_intent(self.board_input.diagonal(d))

@@ -272,13 +272,15 @@ class TriboloScene(GameScene):
                       on_done=done)
 
     def final_box(self) -> None:
-        """The result and what next; L)ook (or Esc) closes it to look at the board."""
+        """The result and what next; L)ook (focused: it loses nothing, or Esc) closes it
+        to look at the board; N)ew game is asked (the house's ``confirm_new``)."""
         self.ask(final_lines(self.state, self.board),
                  # a cabinet with no credit: "N) New game: INSERT COIN" (issue 34)
                  [(self.start_label("N) New game"), self.ask_new_game),
                   ("S) See boards", lambda: self.open_card(True, self.final_box)),
                   ("C) Scores", lambda: self.open_card(False, self.final_box)),
-                  ("L) Look at the board", None), ("Q) Quit", self.ask_quit)], cancel=3)
+                  ("L) Look at the board", None), ("Q) Quit", self.ask_quit)],
+                 default=3, cancel=3)
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, action) -> None:

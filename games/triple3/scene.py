@@ -199,12 +199,7 @@ class Triple3Scene(GameScene):
 
     def start_first(self, first: str) -> None:
         """New game > Red first / Blue first (asked first while a person's game goes on)."""
-        t = self.table
-        go = lambda: self.new_game(first=first)     # noqa: E731
-        if t.person_has_moved and not t.state.is_over and not self.demo:
-            self.confirm("Start a new game? This one will be lost.", go, default=1)
-        else:
-            go()
+        self.confirm_new(lambda: self.new_game(first=first))
 
     def new_game(self, seed=None, first=None) -> None:
         """The next game: the match's next starter, or ``first`` for this game only; after
@@ -275,7 +270,8 @@ class Triple3Scene(GameScene):
         if self.table.state.is_over and (k == "confirm" or (
                 k == "pointer_down" and action.button == 1 and pos is not None
                 and self.layout.window.rect.collidepoint(pos))):
-            self.new_game()                     # the board stays until the next game
+            self.ask_new_game()                 # the board stays until the next game,
+                                                # started from New game (asked)
             return
         super().handle(action)
 

@@ -299,7 +299,7 @@ class TripppinScene(GameScene):
         gadget = self.layout.window.gadget_at(pos)
         if gadget == "close":
             self.app.play("amiga_click")
-            self.leave()
+            self.ask_quit()
         if gadget is not None:
             return True
         if self.table.state.is_over:

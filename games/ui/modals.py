@@ -41,11 +41,22 @@ def is_number(cell) -> bool:
     return bool(NUMBER.match(str(cell).strip()))
 
 
+GUARD_SECONDS = 0.4   # a new box's deaf moment (the app's ``modal_guard`` option sets it)
+PRESSES = ("confirm", "back", "menu", "command", "text", "pointer_down", "pointer_up")
+
+
 class Modal(ModalScene):
     """The base: closing once (``finish``), the click sound, clicks, and the skin's hooks
-    with plain defaults (a look's ``Skin`` mixin overrides them)."""
+    with plain defaults (a look's ``Skin`` mixin overrides them).
+
+    The guard: a box that can be answered (a question, an end box, a message, initials)
+    ignores the presses in ``guarded`` for its first ``app.options.modal_guard`` seconds
+    (0.4 s; tests set 0), counted on the app's frame clock (the ``dt`` of the frames it is
+    on top for), so that a key or button still held or pressed for what came before it (a
+    move, the last Enter of a game) never answers it. The loop wakes when it ends."""
 
     name = "modal"
+    guarded = PRESSES          # the actions its guard ignores (a menu, opened on purpose: none)
     click_sound = ""           # the look's click (a sound name)
     right_is_back = True       # the right button is No / close (DOS, Amiga); RISC OS: Adjust
     line_h = 10                # one line of text
@@ -58,6 +69,30 @@ class Modal(ModalScene):
         self.closed = False
         self._down = None          # (button, pos) of a press that began on this modal
         self._hand = None          # the controls in hand its text was laid out for
+        self.age = 0.0             # seconds on top, on the app's frame clock (the guard)
+
+    @property
+    def guard(self) -> float:
+        """This box's deaf moment in seconds (0: none)."""
+        if not self.guarded:
+            return 0.0
+        return float(getattr(self.app.options, "modal_guard", GUARD_SECONDS))
+
+    def deaf(self, action) -> bool:
+        """True while the guard ignores ``action`` (a press in the box's first moment)."""
+        return action.kind in self.guarded and self.age < self.guard
+
+    def accepts(self, action) -> bool:
+        if self.deaf(action):
+            if action.kind == "pointer_down":
+                self._down = None          # its release is not a click either
+            return False
+        return super().accepts(action)
+
+    def wake_in(self):
+        """The loop wakes when the guard ends (the presses after it are answered at once)."""
+        left = self.guard - self.age
+        return max(left, 0.001) if left > 0 else super().wake_in()
 
     def named_layout(self, text: str) -> str:
         """``text`` named for the controls in hand, remembered so that the modal is laid
@@ -66,6 +101,7 @@ class Modal(ModalScene):
         return self.named(text)
 
     def update(self, dt: float) -> bool:
+        self.age += dt
         if self._hand is not None and self.hand() != self._hand:
             self.layout()
             return True
@@ -412,6 +448,7 @@ class Pages(Modal):
     closes); left/up: the previous; back/menu/the right button: close. "Page n of m"."""
 
     name = "pages"
+    guarded = ()               # opened on purpose (help, messages): read at once
 
     def __init__(self, game, pages: Sequence, title: str = "",
                  on_close: Callable | None = None):
@@ -483,6 +520,7 @@ class Title(Modal):
 
     name = "title"
     transparent = False
+    guarded = ("back",)        # a stray Esc never leaves; Enter takes what loses nothing
 
     def __init__(self, game, draw: Callable, choices: Sequence[tuple], default: int = 0,
                  footer: str = "", on_back: Callable | None = None):
@@ -617,6 +655,7 @@ class Menu(Modal):
     own way; they choose through ``choose_item``: the menu closes, then the item runs."""
 
     name = "menu"
+    guarded = ()               # opened on purpose: navigated at once
 
     def __init__(self, game, model: Sequence = (), title: str = "", pos=None):
         super().__init__(game)

@@ -111,9 +111,12 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
         self._recorded = None       # the table's game_number whose result is recorded
         self.resumed = False
         self.abandoned = False      # left by a person who walked away (kiosk: not kept)
-        self.may_resume = (seed is None and not demo and self.resume_on_start
-                           and not self.kiosk)
+        self.asked_seed = seed      # a seed asked for (the command line), None: any
         self.show_title = (not demo and self.uses_title) if title is None else bool(title)
+        # a save is offered on the title page even with a seed asked for (never replaced
+        # unasked); without a title page a seed asked for is the game to play
+        self.may_resume = (not demo and self.resume_on_start and not self.kiosk
+                           and (seed is None or self.show_title))
         # nothing is written over a saved game until the title page is answered
         self.live = not self.show_title
         if not self.show_title and self.may_resume:
@@ -262,23 +265,56 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
         self.timeline.clear()
         return self.table.redo_turn()
 
-    def ask_new_game(self) -> None:
-        """A new game; asked first when a person has moved in an unfinished game."""
+    # -- the answers (docs/answers.md): each lives here once, the same in every game ----------
+    @property
+    def in_progress(self) -> bool:
+        """A game a person would lose something of: it is not over, it was resumed or
+        anyone (a person or the computer; a throw alone is no move) has moved in it, and it
+        is not a demo."""
         t = self.table
-        if t.person_has_moved and not t.state.is_over and not self.demo:
-            self.confirm("Start a new game? This one will be lost.", self.new_game,
-                         default=1)
+        return (not self.demo and self.live and not t.state.is_over
+                and (self.resumed or any(not t.position(i).is_chance for i in range(t.ply))))
+
+    def confirm_new(self, go) -> None:
+        """Starting over is always a question (default No) once there is anything to lose:
+        a game in progress, or a finished game's result on the board; an untouched game
+        starts at once."""
+        t = self.table
+        if self.demo or not (self.in_progress or t.state.is_over):
+            go()
+        elif t.state.is_over:
+            self.confirm("Start a new game?", go, default=1)
         else:
-            self.new_game()
+            self.confirm("Start a new game? This one will be lost.", go, default=1)
+
+    def ask_new_game(self) -> None:
+        """New game (the command, the menu, an end box's New game): ``confirm_new``."""
+        self.confirm_new(self.new_game)
+
+    def quit_question(self) -> str:
+        kept = "The game is kept for next time." if not self.kiosk else "The game ends here."
+        return f"Quit {self.entry.title}? {kept}"
 
     def ask_quit(self) -> None:
-        """Leave the game, asked first while a game is in progress."""
-        t = self.table
-        if t.state.is_over or not t.person_has_moved or self.demo:
+        """Leave the game: asked first (default No: keep playing) while a game is in
+        progress (``in_progress``); the save is kept either way."""
+        if not self.in_progress:
             self.leave()
             return
-        kept = "The game is kept for next time." if not self.kiosk else "The game ends here."
-        self.confirm(f"Quit {self.entry.title}? {kept}", self.leave, default=1)
+        self.confirm(self.quit_question(), self.leave, default=1)
+
+    def close_requested(self) -> bool:
+        """The window's close: while a game is in progress the quit question is asked
+        (Yes ends the program, the game kept); True when asked. A second close while the
+        question shows ends the program."""
+        if not self.in_progress or self.customer:
+            return False
+        top = self.app.top
+        if getattr(top, "closing_window", False) and getattr(top, "game", None) is self:
+            return False
+        q = self.confirm(self.quit_question(), self.app.quit, default=1)
+        q.closing_window = True
+        return True
 
     def leave(self) -> None:
         """Close the game (and its modals)."""
@@ -292,15 +328,20 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
             self._titled = True
             self.open_title()
 
+    def title_choices(self) -> list:
+        """The title page's choices: "Resume the saved game" (the default) and "New game"
+        (asked: the save is lost) when a save exists, else "Start". A seed given on the
+        command line never replaces a save unasked: "New game with seed N" then."""
+        if self.may_resume and self.store.exists(self.save_name):
+            seed = self.asked_seed
+            new = "New game" if seed is None else f"New game with seed {seed}"
+            return [("Resume the saved game", self.resume_saved), (new, self.ask_over_save)]
+        return [("Start", self.begin)]
+
     def open_title(self):
         """The title page: resume the saved game (the default) or start a new one."""
-        saved = self.may_resume and self.store.exists(self.save_name)
-        if saved:
-            choices = [("Resume the saved game", self.resume_saved),
-                       ("New game", self.ask_over_save)]
-        else:
-            choices = [("Start", self.begin)]
-        return self.push(self.ui.title(self, self.title_page, choices, default=0))
+        return self.push(self.ui.title(self, self.title_page, self.title_choices(),
+                                       default=0))
 
     def resume_saved(self) -> bool:
         """Load the autosave; True if there was one (else a new game as it stands)."""
@@ -318,7 +359,9 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
         self.live = True
 
     def ask_over_save(self) -> None:
-        self.confirm("Start a new game? The saved game will be lost.", self.new_game,
+        """The title's New game: asked (default No, back to the title page)."""
+        go = self.new_game if self.asked_seed is None else self.begin   # in hand: seed N's game
+        self.confirm("Start a new game? The saved game will be lost.", go,
                      on_no=self.open_title, default=1)
 
     # -- the status line ---------------------------------------------------------------------
@@ -352,7 +395,15 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
     def holding(self) -> bool:
         """True while the computer (and a drawn chance outcome) must wait: something moves,
         or a title, question or message is over the game."""
-        return self.timeline.busy or (self.app.top is not self and self in self.app.stack)
+        return (self.timeline.busy or (self.app.top is not self and self in self.app.stack)
+                or self.saving())
+
+    def saving(self) -> bool:
+        """The last change's save is still on its way to the disk (the store's writer
+        thread): the computer waits for it, so a kill loses at most the last move shown.
+        The frame never waits."""
+        pending = getattr(self.store, "pending", None)
+        return bool(self.live and pending is not None and pending(self.save_name))
 
     # the frame says what changed (a list of native rectangles, or True for everything)
     reports_damage = True
@@ -514,6 +565,7 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
 
     def new_game(self, seed=None) -> None:
         self.live = True
+        self.resumed = False
         self.timeline.clear()
         self.status.clear()
         self.table.new_game(seed=seed, options=self.game_options())
