@@ -48,16 +48,19 @@ REQUIRED = (
     + list("←↑→↓↖↗↘↙")
     + list("█▀▄▌▐░▒▓■")
     + list("✓©·•▲▼◀▶×")
-    + list(map(chr, range(0xE000, 0xE00B)))     # the controls' glyphs (below)
+    + list(map(chr, range(0xE000, 0xE00F)))     # the controls' glyphs (below)
 )
 # Private Use Area glyphs the prompts draw (games/ui/controls.py): a pad's face buttons
-# (A B X Y in a disc; PlayStation's cross, circle, square and triangle) and the mouse's
-# buttons (the right one derived from the left).
+# (a small A B X Y in a round frame, so none reads as a 0; PlayStation's cross, circle,
+# square and triangle likewise), the shoulder buttons (a frame with one slanted corner),
+# Start and Back (a right and a left pointer), and the mouse's buttons (the pressed one
+# filled; the right one derived from the left).
 PRIVATE = {0xE000: "PAD BUTTON A", 0xE001: "PAD BUTTON B", 0xE002: "PAD BUTTON X",
            0xE003: "PAD BUTTON Y", 0xE004: "PAD BUTTON CROSS", 0xE005: "PAD BUTTON CIRCLE",
            0xE006: "PAD BUTTON SQUARE", 0xE007: "PAD BUTTON TRIANGLE",
            0xE008: "MOUSE LEFT BUTTON", 0xE009: "MOUSE RIGHT BUTTON",
-           0xE00A: "MOUSE MIDDLE BUTTON"}
+           0xE00A: "MOUSE MIDDLE BUTTON", 0xE00B: "PAD LEFT SHOULDER",
+           0xE00C: "PAD RIGHT SHOULDER", 0xE00D: "PAD START", 0xE00E: "PAD BACK"}
 
 
 # ---------------------------------------------------------------------------

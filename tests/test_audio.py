@@ -369,3 +369,14 @@ def test_muted_start_tells_of_a_bad_file_only_when_the_mixer_refuses_it(tmp_path
         assert list(a.played) == ["ui_move"] and len(messages) == 1
     finally:
         a.close()
+
+
+def test_alsas_own_lines_do_not_come_before_the_one_sentence():
+    """Without a sound card ALSA writes nine lines to standard error ("cannot find card
+    '0'" ...) when SDL opens it: they go nowhere, the one sentence says it all."""
+    result = subprocess.run([sys.executable, "-c", NO_DEVICE_PROGRAM], capture_output=True,
+                            text=True, timeout=60, cwd=str(ROOT),
+                            env=child_env(SDL_AUDIODRIVER="alsa",
+                                          ALSA_CONFIG_PATH="/nonexistent/alsa.conf"))
+    assert result.returncode == 0, result.stderr
+    assert "ALSA lib" not in result.stderr, result.stderr

@@ -244,3 +244,22 @@ def test_interlaced_tripppin_keeps_every_row_and_glyph_whole(make_app):
             got = pygame.transform.scale(shown.subsurface((0, y * k + j, d.dest.w, 1)),
                                          (640, 1))
             assert pygame.image.tobytes(got, "RGB") == row
+
+
+def test_the_window_comes_back_where_it_was_after_full_screen(make_app):
+    """F11 twice: the window is where it was before, not at the top left (the move to 0,0
+    is for the full-screen picture only)."""
+    import warnings
+    app = make_app(fullscreen=False)
+    app.step()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        win = pygame.Window.from_display_module()
+    win.position = (123, 77)
+    pygame.event.pump()
+    where = tuple(win.position)
+    if where != (123, 77):
+        pytest.skip("this video driver does not place windows")
+    app.display.toggle_fullscreen()
+    app.display.toggle_fullscreen()
+    assert app.display.window_position() == (123, 77)

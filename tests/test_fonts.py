@@ -457,3 +457,43 @@ def test_check_compares_the_atlas_the_game_builds(monkeypatch):
     monkeypatch.setattr(BitmapFont, "_build_atlas", broken)
     problem = mf.atlas_problem("topaz8x8", ROOT / "fonts" / "topaz8x8.txt")
     assert problem is not None and "U+0021" in problem
+
+
+# -- the controls' glyphs are readable at the native size (games/ui/controls.py) -----------
+
+def drawn(font, ch) -> list:
+    """The pixels ``ch`` is drawn with, as the game draws it (ink True), row by row."""
+    img = font.render(ch, (255, 255, 255), (0, 0, 0))
+    return [[img.get_at((x, y))[:3] == (255, 255, 255) for x in range(font.width)]
+            for y in range(font.height)]
+
+
+def apart(a, b) -> int:
+    return sum(x != y for ra, rb in zip(a, b) for x, y in zip(ra, rb))
+
+
+@pytest.mark.parametrize("look", ["amiga", "dos", "riscos", "launcher"])
+def test_the_pad_and_mouse_glyphs_read_as_themselves_in_each_looks_font(look):
+    """A, B, X and Y are four different buttons and none of them is a 0 (each is at least
+    three tenths of the cell away from the font's 0); the mouse's buttons are no 8; the
+    shoulders, Start and Back are glyphs of their own, different from each other."""
+    from games.ui import looks
+    from games.ui.controls import GLYPHS as G
+    font = fonts.get(looks.get(look).font_name)
+    far = 0.3 * font.width * font.height
+    zero, eight = drawn(font, "0"), drawn(font, "8")
+    faces = {k: drawn(font, G[k]) for k in ("A", "B", "X", "Y")}
+    for k, g in faces.items():
+        assert apart(g, zero) >= far, f"{font.name}: pad {k} reads as a 0"
+        assert apart(g, drawn(font, k)) >= far / 2, f"{font.name}: pad {k} is just a letter"
+    keys = list(faces)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            assert apart(faces[a], faces[b]) >= 4, f"{font.name}: pad {a} and {b} look alike"
+    for k in ("mouse_left", "mouse_right", "mouse_middle"):
+        assert apart(drawn(font, G[k]), eight) >= far, f"{font.name}: {k} reads as an 8"
+    own = [drawn(font, G[k]) for k in ("L", "R", "start", "back", "mouse_left",
+                                        "mouse_right", "mouse_middle")] + list(faces.values())
+    for i, a in enumerate(own):
+        for b in own[i + 1:]:
+            assert apart(a, b) >= 4, f"{font.name}: two control glyphs look alike"

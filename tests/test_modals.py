@@ -450,3 +450,54 @@ def test_the_kit_knows_its_looks():
             assert callable(getattr(kit, f))
     with pytest.raises(KeyError):
         kits.get("launcher")
+
+
+# -- windows of their look; text-mode shadows ------------------------------------------------
+
+@pytest.mark.parametrize("look", [looks.AMIGA, looks.RISCOS], ids=["amiga", "riscos"])
+def test_pages_are_a_window_of_the_look_with_its_close_gadget(make_app, look):
+    """Messages and help on the Workbench and RISC OS are windows, not requesters: the
+    look's window furniture round them (the close gadget or icon at the top left, depth
+    gadgets or the toggle-size icon at the right), and a click on close closes them."""
+    from games.ui import amiga, riscos
+    r = Rig(make_app(), look, "mouse")
+    got, cb = recorder()
+    s = r.open(r.kit.pages(r.stand, [["one"], ["two"]], title="Messages",
+                           on_close=cb("closed")))
+    if look is looks.AMIGA:
+        win = amiga.Window(s.rect, "Messages")
+        close = win.close_rect
+        want = amiga.sprite("gadget_close")
+    else:
+        win = riscos.Window(s.rect, "Messages")
+        close = win.tool_rect("close")
+        want = riscos.sprite("tool_close")
+    drawn = r.app.last_native.subsurface(close).copy()
+    for x in range(want.get_width()):
+        for y in range(want.get_height()):
+            if want.get_at((x, y)).a:
+                assert drawn.get_at((x, y))[:3] == want.get_at((x, y))[:3]
+    click(r.app, close.center)
+    r.closed(s)
+    assert got == [("closed",)]
+    r.done()
+
+
+def test_dos_shadows_dim_whole_cells_and_cut_nothing(make_app):
+    """The shadow right of and below a box: what lies under it shows dark grey on black,
+    as in text mode (a tile under it is dimmed whole, not cut in half by black)."""
+    from games.ui import dos
+    r = Rig(make_app(), looks.DOS, "keys")
+    r.stand.draw = lambda surface: (surface.fill(dos.WHITE),
+                                    [surface.fill(dos.RED, (x, y, 20, 10))
+                                     for x in range(0, 640, 24) for y in range(0, 350, 12)])
+    r.app.dirty = True
+    s = r.open(r.kit.confirm(r.stand, "Start a new game?", None))
+    box = s.rect
+    right = r.app.last_native.subsurface((box.right, box.y + dos.CELL_H // 2, dos.CELL_W,
+                                          box.h))
+    below = r.app.last_native.subsurface((box.x + dos.CELL_W, box.bottom, box.w,
+                                          dos.CELL_H // 2))
+    for part in (right, below):
+        assert colours(part) == {dos.DARK_GREY}, colours(part)
+    r.done()

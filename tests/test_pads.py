@@ -233,6 +233,7 @@ def test_the_prompt_shows_the_face_button_of_the_pad_in_hand(make_app, pads, kin
     human_turn(app, sc)
     pad_press(app, pad, "dpright")               # the pad is in hand now
     sc.status.clear()
+    app.dirty = True                             # (the computer's last move was said)
     frames(app, 2)
     text, colour = sc.status_text()
     assert text.endswith(f"(d-pad and {FACE_A[kind]}).")
@@ -308,6 +309,7 @@ def test_two_pads_claiming_seats_in_pictures(make_app, pads):
     assert text.startswith(f"{seat.capitalize()}'s turn: {seat.capitalize()}'s pad (")
     shot(app, "out-of-turn")
     sc.status.clear()
+    app.dirty = True                             # (the computer's last move was said)
     pad_press(app, mine, "dpright")
     frames(app, 1)
     assert FACE_A["xbox" if mine is one else "playstation"] in sc.status_text()[0]
@@ -341,3 +343,64 @@ def test_a_command_named_under_a_box_is_the_games_key(make_app):
     frames(app, 2)
     assert app.top is not scene
     assert controls.name(app, "random") == "R"    # the game's own key, not the word
+
+
+# -- the bindings screen names buttons as the prompts do; a pad plugged in is said --------
+
+def bindings_screen(make_app, swap: bool):
+    from games.launcher.scene import BindingsScene, LauncherScene
+    app = make_app()
+    app.settings["swap_confirm"] = swap
+    app.apply_settings()
+    app.push(LauncherScene(app))
+    scene = app.push(BindingsScene(app, "pad"))
+    frames(app, 2)
+    return app, scene
+
+
+def values(scene) -> dict:
+    return {i.label: i.value() for i in scene.menu.items if i.value is not None}
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_the_gamepad_bindings_screen_names_buttons_as_the_prompts_do(make_app, pads, swap):
+    """Confirm is the button that confirms now (B's glyph once B confirms), in the glyphs
+    of the prompts, never SDL's names ("a", "leftshoulder"); a button bound there does what
+    the screen says, after the swap too."""
+    G = controls.GLYPHS
+    app, scene = bindings_screen(make_app, swap)
+    shown = values(scene)
+    assert shown["Confirm"] == (G["B"] if swap else G["A"])
+    assert shown["Back"] == (G["A"] if swap else G["B"])
+    assert shown["Menu"] == G["start"]
+    pad = pads()
+    plugged(app, pad)
+    scene.menu.cursor = [i.label for i in scene.menu.items].index("Menu")
+    pad_press(app, pad, "b" if swap else "a")            # the confirm button, as shown
+    assert scene.waiting == "menu"
+    pad_press(app, pad, "leftshoulder")
+    assert values(scene)["Menu"].startswith(G["L"]) and "shoulder" not in values(scene)["Menu"]
+    scene.menu.cursor = [i.label for i in scene.menu.items].index("Confirm")
+    pad_press(app, pad, "b" if swap else "a")
+    pad_press(app, pad, "rightshoulder")                  # R confirms from now on
+    assert values(scene)["Confirm"].startswith(G["R"]), values(scene)
+    seen = []
+    scene.handle = seen.append
+    pad_press(app, pad, "rightshoulder")
+    assert [a.kind for a in seen] == ["confirm"]
+    app.present_whole()
+    shot(app, f"bindings-swap-{swap}")
+
+
+def test_a_pad_plugged_in_is_said_on_screen(make_app, pads):
+    from games.launcher.scene import LauncherScene
+    app = make_app()
+    app.push(LauncherScene(app))
+    frames(app, 2)
+    pad = pads("xbox")
+    plugged(app, pad)
+    said = [t[0] for t in app._toasts]
+    assert any(s.startswith("Xbox pad") and "plugged in" in s for s in said), said
+    pad.unplug()
+    frames(app, 2)
+    assert any("pulled out" in t[0] for t in app._toasts)

@@ -639,3 +639,19 @@ def test_a_pointer_resting_over_the_launcher_selects_nothing_until_it_moves(make
                                          buttons=(0, 0, 0)))
     app.step()
     assert menu.items[menu.cursor].label == "Quit", "a real move selects"
+
+
+def test_a_notice_leaves_the_launchers_key_line_readable(make_app):
+    """The app's notices sit above a screen's footer (its key line), never over it."""
+    from games.launcher.scene import BindingsScene
+    app, scene = launcher(make_app)
+    app.push(BindingsScene(app, "pad"))
+    frames(app, 2)
+    app.present_whole()
+    footer = app.last_native.subsurface((0, 450, 640, 16)).copy()
+    app.toast("A notice of two lines: the first one is long enough to be wrapped onto a "
+              "second line by the toast's own width, and then some more words.")
+    frames(app, 2)
+    app.present_whole()
+    assert pygame.image.tobytes(app.last_native.subsurface((0, 450, 640, 16)), "RGB") == \
+        pygame.image.tobytes(footer, "RGB")

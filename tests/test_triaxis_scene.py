@@ -615,3 +615,94 @@ def test_left_and_right_together_are_esc(make_app):
     assert top(app) == "title"
     chord(app)
     assert again not in app.stack
+
+
+# -- each person chooses a colour by keys, mouse or pad; the key line follows the phase -------
+
+def to_the_colours(make_app, seed=7):
+    app, scene = open_scene(make_app, seed=seed, count=3,
+                            kinds=["human", "computer", "human"] + ["computer"] * 3)
+    key(app, pygame.K_RETURN)                              # the title's Start
+    key(app, pygame.K_RETURN)                              # the set-up's Start
+    key(app, pygame.K_y, unicode="y")                      # the Biosphere accepted
+    assert top(app) == "ask" and "Seat 1: choose a colour" in question(app)
+    assert app.top.labels[:6] == [c.upper() for c in rules.PLAYERS]
+    return app, scene
+
+
+@pytest.mark.parametrize("way", ["keys", "mouse", "pad"])
+def test_each_person_chooses_a_colour_by_keys_mouse_or_pad(make_app, way):
+    """The manual's colours (red, blue, green, yellow, cyan, magenta), each person in turn
+    from those still free: by the arrows and Enter, by a click, by the d-pad and A."""
+    app, scene = to_the_colours(make_app)
+    pad = VirtualPad() if way == "pad" else None
+    try:
+        for want in ("green", "cyan"):
+            box = app.top
+            i = box.labels.index(want.upper())
+            if way == "keys":
+                for _ in range(i - box.focus):
+                    key(app, pygame.K_DOWN)
+                key(app, pygame.K_RETURN)
+            elif way == "mouse":
+                click(app, box.button_rects[i].center)
+            else:
+                frames(app, 2)
+                for _ in range(i - box.focus):
+                    pad_press(app, pad, "dpdown")
+                pad_press(app, pad, "a")
+            if want == "green":
+                assert top(app) == "ask" and "Seat 3: choose a colour" in question(app)
+                assert "GREEN" not in app.top.labels
+        assert app.top is scene
+        t = scene.table
+        assert t.state.players == ("green", "red", "cyan")
+        assert t.seats == {"green": "human", "red": "computer", "cyan": "human"}
+        assert app.game_settings("triaxis")["colours"][:3] == ["green", "red", "cyan"]
+    finally:
+        if pad is not None:
+            pad.unplug()
+
+
+def labels(app, scene) -> list:
+    return [label for label, _ in controls.key_line(app, scene.cmds, scene.keyline(),
+                                                    scene.in_hand())]
+
+
+def test_the_key_line_follows_the_phase(make_app):
+    """R)andom while the markers are placed, not after; no Esc)concede or U)ndo once the
+    game is over; and a click on the key line runs only what it shows."""
+    app, scene, t = two_people_placed(make_app, seed=5)
+    key(app, pygame.K_LEFT)                                # the keyboard in hand
+    assert "R)andom" not in labels(app, scene)
+    assert "Esc)concede" in labels(app, scene) and "U)ndo" in labels(app, scene)
+    t.undo()
+    frames(app, 2)
+    assert t.state.phase == "setup" and "R)andom" in labels(app, scene)
+    app2, scene2, t2 = two_people_placed(make_app, seed=5)
+    t2.roll()
+    while t2.state.is_chance:
+        t2.roll()
+    if "resign" in t2.state.legal_moves():
+        t2.play("resign")
+    frames(app2, 2)
+    assert t2.state.is_over
+    shown = labels(app2, scene2)
+    assert not {"R)andom", "Esc)concede", "U)ndo"} & set(shown), shown
+    assert "N)ew" in shown and "Q)uit" in shown
+    app2.present_whole()
+    row = app2.last_native.subsurface((0, 336, 640, 14))
+    assert dos.RED in colours(row)                         # the key letters are drawn
+
+
+def test_the_help_pages_leave_no_strip_of_the_island_round_their_frame(make_app):
+    app, scene, t = two_people_placed(make_app, seed=5)
+    key(app, pygame.K_h, unicode="h")
+    assert top(app) == "pages"
+    frames(app, 2)
+    app.present_whole()
+    box = app.top.rect
+    above = app.last_native.subsurface((0, 0, 640, box.top))
+    assert colours(above) <= {dos.BLACK}, "nothing of the island above the help's frame"
+    beside = app.last_native.subsurface((0, box.top, box.left, box.h))
+    assert colours(beside) <= {dos.BLACK}

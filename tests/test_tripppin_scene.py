@@ -585,3 +585,58 @@ def test_the_title_resumes_the_saved_game_on_pad_a_and_start(make_app, button):
         assert resumed(app, scene, moves)
     finally:
         pad.unplug()
+
+
+def test_the_first_mover_changes_with_every_new_game_from_the_title_page_too(make_app):
+    """"This time the other piece moves first (it changes each time you restart)": from
+    the title page's Start and New game as from the menu's Restart, across sessions."""
+    app = make_app()
+    frames(app, 1)
+    firsts = []
+    for i in range(4):
+        scene = app.push(TripppinScene(app))
+        frames(app, 2)
+        assert app.top.name == "title"
+        if i == 0:
+            key(app, pygame.K_RETURN)                       # Start
+        else:
+            key(app, pygame.K_DOWN)                         # New game (the save is lost)
+            key(app, pygame.K_RETURN)
+            assert app.top.name == "confirm"
+            key(app, pygame.K_y, unicode="y")
+        assert app.top is scene
+        firsts.append(scene.table.state.current)
+        scene.new_game()                                    # Restart: the other one again
+        firsts.append(scene.table.state.current)
+        app.pop()
+        frames(app, 1)
+    assert firsts == ["orange", "blue"] * 4, firsts
+
+
+def test_a_suggestion_and_the_computers_moves_are_said_by_their_direction(make_app):
+    """The board has no coordinates: Suggest and Messages name a move by its way."""
+    from games.tripppin import look, rules
+    app, scene = open_scene(make_app, seed=6, blue="computer", orange="human")
+    t = scene.table
+    assert t.human_to_move
+    scene.suggest()
+    assert run_until(app, lambda: scene.suggestion is not None, 20)
+    way = play.way(t.state, scene.suggestion[0])
+    assert way in rules.DIRECTION_NAMES
+    lines = []
+    real = look.wrap
+
+    def spy(text, n):
+        lines.append(text)
+        return real(text, n)
+    look.wrap = spy
+    try:
+        app.present_whole()
+    finally:
+        look.wrap = real
+    shown = [s for s in lines if s.startswith("Suggested:")]
+    assert shown and shown[0].startswith(f"Suggested: {way}"), shown
+    assert scene.play_move(scene.suggestion[0])
+    assert run_until(app, lambda: t.human_to_move and t.ply == 2, 20)
+    said = scene.status.history
+    assert any(line.startswith("Blue moves ") for line in said), said

@@ -450,6 +450,9 @@ class App:
         for text in self.input.notices + self.store.take_notices():
             self.notice(text)
         self.input.notices.clear()
+        for text in self.input.plugged:          # a pad plugged in or pulled out: said a while
+            self.toast(text)
+        self.input.plugged.clear()
         if self.supervisor is not None:
             self.supervisor.frame(now)
         top = self.top

@@ -16,6 +16,9 @@ free channel.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 from collections import deque
 from pathlib import Path
 from typing import Callable
@@ -32,6 +35,30 @@ FREQUENCY = 22050
 BUFFER = 512
 SPEAKER_PREFIX = "dos_"  # effects that share the one PC-speaker voice
 PLAYED_MEMORY = 256  # how many recent plays `played` remembers
+
+
+@contextlib.contextmanager
+def quiet_stderr():
+    """The process's standard error (file descriptor 2) goes nowhere for a moment: the C
+    libraries under SDL (ALSA's "cannot find card '0'" and its eight followers) write there
+    when no sound card is found, before our one sentence says so. Python's own messages
+    are flushed first and go on as before afterwards."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _clamp01(v: float) -> float:
@@ -182,7 +209,9 @@ class Audio:
             return
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init(frequency=FREQUENCY, size=-16, channels=2, buffer=BUFFER)
+                with quiet_stderr():     # ALSA's own lines about a missing card: ours says it
+                    pygame.mixer.init(frequency=FREQUENCY, size=-16, channels=2,
+                                      buffer=BUFFER)
                 self._owns_mixer = True
         except Exception as exc:  # pygame.error: no device / no driver
             self._no_device(_reason(exc))

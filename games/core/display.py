@@ -334,6 +334,7 @@ class Display:
         self.scale = scale
         self.scanlines = scanlines
         self.fullscreen = fullscreen
+        self.window_pos = None         # where the window was before full screen
         self.title = title
         self.native_size = DEFAULT_WINDOW
         self.pixel_aspect = 1.0
@@ -369,6 +370,8 @@ class Display:
                 self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
             if self.window.get_size() != tuple(self.window_size):
                 self._resize_to(self.window_size)
+            if self.window_pos is not None:     # back where it was before full screen
+                self._move_to(self.window_pos)
         self._relayout()
 
     def _resize_to(self, size) -> None:
@@ -389,18 +392,34 @@ class Display:
         except (pygame.error, AttributeError, TypeError, ValueError):
             pass
 
+    @classmethod
+    def _move_to_origin(cls) -> None:
+        cls._move_to((0, 0))
+
     @staticmethod
-    def _move_to_origin() -> None:
+    def _move_to(pos) -> None:
         if pygame.display.get_surface() is None or not hasattr(pygame, "Window"):
             return
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 win = pygame.Window.from_display_module()
-            win.position = (0, 0)
+            win.position = tuple(pos)
             pygame.event.pump()
         except (pygame.error, AttributeError, TypeError, ValueError):
             pass
+
+    @staticmethod
+    def window_position() -> tuple | None:
+        """Where the window is on the desktop (None: not known)."""
+        if pygame.display.get_surface() is None or not hasattr(pygame, "Window"):
+            return None
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return tuple(pygame.Window.from_display_module().position)
+        except (pygame.error, AttributeError, TypeError, ValueError):
+            return None
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)
@@ -409,6 +428,7 @@ class Display:
         if on != self.fullscreen:
             if not self.fullscreen:
                 self.window_size = self.window.get_size()
+                self.window_pos = self.window_position()   # it comes back there (F11)
             self.fullscreen = on
             self._open()
 

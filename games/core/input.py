@@ -201,6 +201,9 @@ def parse_key_spec(spec: str) -> tuple[int, str]:
     return mods, name
 
 
+PAD_FAMILY_WORDS = {"xbox": "Xbox", "playstation": "PlayStation", "nintendo": "Nintendo"}
+
+
 @dataclass
 class _Pad:
     instance_id: int
@@ -243,6 +246,7 @@ class Input:
         self._finger_id = None                 # the finger that is the pointer (a touch)
         self.capture: str | None = None          # "key" or "pad": next press is returned raw
         self.notices: list[str] = []
+        self.plugged: list[str] = []             # "Xbox pad 2 is plugged in ...": shown a while
         self.last_controller = KEYBOARD        # who touched something last (the prompts')
         self.last_source = "key"               # ... and with what: key, mouse or pad
         self.sources: dict[str, str] = {}      # controller -> the source it used last
@@ -517,8 +521,19 @@ class Input:
                 c = None
         self.pads[iid] = _Pad(iid, (c.name if c is not None else None) or j.get_name() or "Gamepad",
                               (j, c), c is not None, kind=_pad_kind(index))
+        self.plugged.append(f"{self.pad_words(iid)} is plugged in ({self.pads[iid].name}): "
+                            f"it plays.")
+
+    def pad_words(self, instance_id: int) -> str:
+        """A pad as the notices name it: "Xbox pad 2" (its number among those plugged in)."""
+        pad = self.pads.get(instance_id)
+        fam = PAD_FAMILY_WORDS.get(pad.kind if pad is not None else "", "")
+        n = sorted(self.pads).index(instance_id) + 1 if instance_id in self.pads else 0
+        return f"{fam + ' pad' if fam else 'Pad'}{f' {n}' if n else ''}"
 
     def _remove(self, instance_id: int) -> None:
+        if instance_id in self.pads:
+            self.plugged.append(f"{self.pad_words(instance_id)} is pulled out.")
         pad = self.pads.pop(instance_id, None)
         if pad is None:
             return

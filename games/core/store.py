@@ -640,6 +640,7 @@ def _copy(value: Any) -> Any:
 # -- settings ------------------------------------------------------------------------------
 
 SCALE_MODES = ("integer", "aspect", "stretch")
+PACES = ("original", "slower", "slowest")     # the computer's moves (games/ui/watch.py)
 
 DEFAULT_KEYS = {
     "up": ["up", "[8]"],
@@ -685,6 +686,7 @@ DEFAULT_SETTINGS = {
     "volume": 8,            # 0-10
     "swap_confirm": False,  # Nintendo-style pads: east confirms, south goes back
     "seat_marks": False,    # a shape on every seat colour (games/ui/marks.py)
+    "pace": "slower",       # the computer's moves: held to be seen (games/ui/watch.py)
     "keys": DEFAULT_KEYS,
     "pad": DEFAULT_PAD,
     "games": {},            # per-game options, e.g. {"tripppin": {"level": 3}}
@@ -706,6 +708,7 @@ SETTINGS_SCHEMA = Table({
     "volume": Int(0, 10, 8),
     "swap_confirm": Bool(False),
     "seat_marks": Bool(False),
+    "pace": Choice(PACES, DEFAULT_SETTINGS["pace"]),
     "keys": Table({action: _names(names) for action, names in DEFAULT_KEYS.items()}),
     "pad": Table({action: _names(names) for action, names in DEFAULT_PAD.items()}),
     # per-game options: each game's own schema checks its part (games/<name>/scene.py)

@@ -12,8 +12,9 @@ import pygame
 import games
 from games.ui import looks
 from games.ui.lookscene import LookScene
-from games.core.store import DEFAULT_KEYS, DEFAULT_PAD, SCALE_MODES
-from games.ui import fonts
+from games.core.store import DEFAULT_KEYS, DEFAULT_PAD, PACES, SCALE_MODES
+from games.ui.watch import PACE_WORDS
+from games.ui import controls, fonts
 from games.ui.board import wrap
 from games.ui.widgets import Item, MenuList, MenuLook
 
@@ -70,6 +71,10 @@ class LauncherBase(LookScene):
             for line in lines:
                 ega.draw(surface, line, ((640 - ega.size(line)[0]) // 2, y), FG)
                 y += 16
+
+    def toast_lift(self) -> int:
+        """Notices sit above the footer (the screen's key line), never over it."""
+        return 480 - 450
 
     def footer(self, surface: pygame.Surface, text: str) -> None:
         ega = fonts.get("ega8x14")
@@ -149,8 +154,19 @@ class LauncherScene(LauncherBase):
             self.footer(surface, "Stick: choose  Button 1 or Start: play")
             return
         pads = len(self.app.input.pads)
-        self.footer(surface, "Arrows/pad: choose  Enter/A: start  F10/Start: settings  F11: full screen"
-                    + (f"  ({pads} pad{'s' if pads != 1 else ''})" if pads else ""))
+        self.footer(surface, f"Arrows/pad: choose  Enter/{pad_name(self.app, 'confirm')}: "
+                             f"start  F10/{pad_name(self.app, 'menu')}: settings  F11: full "
+                             "screen" + (f"  ({pads} pad{'s' if pads != 1 else ''})"
+                                         if pads else ""))
+
+
+def pad_name(app, what: str) -> str:
+    """A core action's pad button as the prompts name it, for the pad in hand (else a
+    generic one), after the A/B swap: the A glyph, or B's when B confirms."""
+    last = controls.controller_of(app)
+    pads = sorted(getattr(app.input, "pads", {}) or {})
+    hand = last if last.startswith("pad") else (f"pad{pads[0]}" if pads else "pad")
+    return controls.name(app, what, hand)
 
 
 def game_bindings() -> dict:
@@ -226,6 +242,10 @@ class SettingsScene(LauncherBase):
                  hint="Swap confirm and back for Nintendo-style pads."),
             Item("Seat marks", value=on_off("seat_marks"), on_change=toggle("seat_marks"),
                  hint="Every seat's colour also carries a shape: seats apart without colour."),
+            Item("Computer's moves", value=lambda: PACE_WORDS.get(s["pace"], s["pace"]),
+                 on_change=cycle("pace", list(PACES)),
+                 hint="How long each computer move stays marked before the next: "
+                      "as the original, or slower to follow."),
             Item("Keyboard bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "key"))),
             Item("Gamepad bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "pad"))),
             Item("Back", on_confirm=self.app.pop),
@@ -247,7 +267,8 @@ class SettingsScene(LauncherBase):
     def draw(self, surface) -> None:
         self.draw_frame(surface)
         self.draw_menu(surface, self.menu)
-        self.footer(surface, "Left/Right: change  Enter/A: choose  Esc/B: back")
+        self.footer(surface, f"Left/Right: change  Enter/{pad_name(self.app, 'confirm')}: "
+                             f"choose  Esc/{pad_name(self.app, 'back')}: back")
 
 
 class BindingsScene(LauncherBase):
@@ -263,13 +284,40 @@ class BindingsScene(LauncherBase):
         self.title = "KEYS" if kind == "key" else "GAMEPAD"
         self.waiting: str | None = None
         self.said = ""
-        binds = app.settings[self.table]
-        items = [Item(ACTION_LABELS[a], value=lambda a=a: ", ".join(binds[a][:3]),
+        items = [Item(ACTION_LABELS[a], value=lambda a=a: self.value(a),
                       on_confirm=lambda a=a: self.start(a)) for a in self.defaults]
         items += [Item("Reset to defaults", on_confirm=self.reset),
                   Item("Back", on_confirm=self.app.pop)]
         self.menu = MenuList(items, menu_look(22), pygame.Rect(60, 112, 520, 22 * len(items)),
                              sound=self.ui_sound)
+
+    # -- the same words and glyphs as the prompts (games.ui.controls) -------------------------
+    def stored(self, action: str) -> str:
+        """The binding that does ``action`` now: with "B confirms" (Nintendo-style pads)
+        the pad's confirm is the buttons kept for back, and the other way round."""
+        if (self.kind == "pad" and self.app.settings.get("swap_confirm")
+                and action in ("confirm", "back")):
+            return "back" if action == "confirm" else "confirm"
+        return action
+
+    def pad_in_hand(self) -> str:
+        """The pad whose names are shown: the one used last, else the first plugged in
+        (its family's names), else a generic pad (A B X Y)."""
+        last = controls.controller_of(self.app)
+        if last.startswith("pad") and self.app.input.pad_type(last):
+            return last
+        pads = sorted(getattr(self.app.input, "pads", {}) or {})
+        return f"pad{pads[0]}" if pads else "pad"
+
+    def words(self, name: str) -> str:
+        """A key or pad button as the prompts name it ("Enter", the A glyph, the L1 glyph)."""
+        if self.kind == "key":
+            return controls.key_label(name)
+        return controls.pad_button(self.app, name, self.pad_in_hand())
+
+    def value(self, action: str) -> str:
+        return ", ".join(self.words(n) for n in self.app.settings[self.table][
+            self.stored(action)][:3])
 
     def start(self, action: str) -> None:
         self.waiting = action
@@ -282,29 +330,29 @@ class BindingsScene(LauncherBase):
     def save(self) -> None:
         self.app.apply_settings()
         self.app.save_settings()
-        # the lambdas above read the table they were made with: rebuild the menu values
-        binds = self.app.settings[self.table]
-        for item, a in zip(self.menu.items, self.defaults):
-            item.value = (lambda a=a: ", ".join(binds[a][:3]))
 
     def bind(self, action: str, name: str) -> bool:
         """Give ``name`` to ``action``: refused (with a sentence) when a game uses it for one
         of its own commands or when it is another action's only key; taken from another
         action that has more (and said so)."""
         label = ACTION_LABELS[action]
+        word = self.words(name)
         used = game_bindings().get((self.kind, name))
         if used is not None:
-            self.say(f"{name} is {used}: choose another {self.what}.")
+            self.say(f"{word} is {used}: choose another {self.what}.")
             return False
         binds = self.app.settings[self.table]
+        action = self.stored(action)           # (B confirms: back's buttons confirm)
+        shown = {self.stored(a): a for a in binds}     # a binding -> the action it does
         for other, names in binds.items():
             if other != action and name in names:
+                what = ACTION_LABELS[shown.get(other, other)]
                 if len(names) == 1:
-                    self.say(f"{name} is the only {self.what} for {ACTION_LABELS[other]}: "
-                             f"give {ACTION_LABELS[other]} another first.")
+                    self.say(f"{word} is the only {self.what} for {what}: "
+                             f"give {what} another first.")
                     return False
                 names.remove(name)
-                self.say(f"{name} moved from {ACTION_LABELS[other]} to {label}.")
+                self.say(f"{word} moved from {what} to {label}.")
         binds[action] = ([name] + [n for n in binds[action] if n != name])[:3]
         self.save()
         return True
@@ -346,7 +394,8 @@ class BindingsScene(LauncherBase):
             note = ("The d-pad and left stick always move." if self.kind == "pad"
                     else "A new key goes first; up to three keys per action.")
             ega.draw(surface, note, ((640 - ega.size(note)[0]) // 2, 400), FG)
-        self.footer(surface, "Enter/A: rebind  Esc/B: back")
+        self.footer(surface, f"Enter/{pad_name(self.app, 'confirm')}: rebind  "
+                             f"Esc/{pad_name(self.app, 'back')}: back")
 
 
 class ScoresScene(LauncherBase):

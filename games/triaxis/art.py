@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import pygame
 
-from games.triaxis import look
+from games.triaxis import look, manual
 from games.ui import dos, marks, sprites
+from games.ui.dos import (BLACK, BROWN, CYAN, GREEN, LIGHT_CYAN, LIGHT_GREEN, LIGHT_GREY,
+                          WHITE, YELLOW)
 
 # where a sprite's centre is, when not its middle (w // 2, h // 2)
 _ANCHOR = {"movable": (13, 11)}
@@ -126,3 +128,21 @@ def draw_spinner(surface: pygame.Surface, centre, radius: int, kind: str,
     pointer from the look's sheet); its segments are TriAxis's (look.py)."""
     segments = look.SPIN_SEGMENTS if kind == "spin" else look.COLOUR_SEGMENTS
     dos.draw_wheel(surface, centre, radius, segments, angle, look.SQUASH)
+
+
+def draw_welcome(surface) -> None:
+    """The welcome page: a field of hexes in the terrain colours, WELCOME TO TriAxis."""
+    cw, ch = dos.CELL_W, dos.CELL_H
+    surface.fill(BLACK)
+    box = dos.box_rect(42, 13, pos=(19 * cw, ch))
+    inner = dos.draw_box(surface, box, dos.Look(bg=BLACK, border=LIGHT_CYAN, shadow=None))
+    colours = (GREEN, LIGHT_GREEN, YELLOW, BROWN, CYAN, LIGHT_GREY)
+    for r, line in enumerate(manual.hex_field(40, 11)):
+        dos.text(surface, line, (inner.x, inner.y + r * ch), colours[(r // 2) % 6])
+    panel = dos.box_rect(15, 7, pos=(inner.x + 12 * cw, inner.y + 2 * ch))
+    inner2 = dos.draw_box(surface, panel, dos.Look(bg=BLACK, border=WHITE, shadow=None),
+                          "single")
+    dos.centred(surface, "WELCOME", inner2.y, YELLOW, rect=inner2)
+    dos.centred(surface, "TO", inner2.y + 2 * ch, WHITE, rect=inner2)
+    dos.centred(surface, "TriAxis", inner2.y + 4 * ch, LIGHT_GREEN, rect=inner2)
+    dos.centred(surface, "after the 1989 game by Christopher G. Gunn", 14 * ch + 4, LIGHT_GREY)

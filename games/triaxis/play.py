@@ -243,6 +243,30 @@ def move_sentence(before, after, move, seat: str):
     return None
 
 
+def move_words(before, after, move, seat: str) -> tuple:
+    """(text, tone) of any move, for the status line and Messages: "RED moves c4-c6 and
+    captures on c5.", "BLUE places a marker on f3."."""
+    said = move_sentence(before, after, move, seat)
+    who, name = seat.upper(), before.island.name
+    if move == "resign":
+        return said
+    kind, z = move[0], move[-1]
+    if kind == "@":
+        return f"{who} places a marker on {name(z)}.", seat
+    if kind == "+":
+        return f"{who} adds a marker on {name(z)}.", seat
+    if kind == "^":
+        text = f"{who} grows its marker on {name(z)}"
+        return (f"{text}: over-population!", "bad") if said else (
+            f"{text} to {after.cells[z] & 7}.", seat)
+    text = f"{who} moves {name(move[1])}-{name(z)}"
+    if said and said[1] == "bad":
+        return f"{text}: over-population!", "bad"
+    if said:
+        return f"{text} and captures on {said[0].rsplit(' ', 1)[-1]}", seat
+    return text + ".", seat
+
+
 def result_text(state) -> str:
     winners = [s.upper() for s in state.players if s in state.winners()]
     if not winners:

@@ -47,15 +47,16 @@ import games
 import pygame
 
 from games.core import schema
-from games.triaxis import ai, art, look, manual, play, rules, scores
+from games.triaxis import ai, art, look, manual, play, rules
 from games.triaxis.island import TERRAIN_NAMES, TERRAINS
 from games.ui import controls, dos, marks, solid
 from games.ui.anim import ease_out, ease_out_cubic
 from games.ui.board import HexGrid
 from games.ui.commands import Command, MenuItem, choice
-from games.ui.dos import (BLACK, BLUE, BROWN, CYAN, DARK_GREY, GREEN, LIGHT_CYAN, LIGHT_GREEN,
-                          LIGHT_GREY, LIGHT_RED, RED, WHITE, YELLOW)
+from games.ui.dos import (BLACK, BLUE, DARK_GREY, LIGHT_CYAN, LIGHT_GREEN, LIGHT_GREY,
+                          LIGHT_RED, RED, WHITE, YELLOW)
 from games.ui.scene import GameScene
+from games.triaxis.scorefiles import ScoreFiles
 
 COLOURS = rules.PLAYERS
 ROUNDS = (0, 3, 5, 10, 15, 20, 30, 50)
@@ -105,7 +106,7 @@ READ_PAUSE = 0.9                # a pass, a harvest or a famine stays this long 
 FX_SOUND = {"vanish": "dos_skip", "appear": "dos_place", "grow": "dos_flip"}
 
 
-class TriAxisScene(GameScene):
+class TriAxisScene(ScoreFiles, GameScene):
     name = "triaxis"
     entry = games.get("triaxis")
     settings_schema = SETTINGS
@@ -141,8 +142,7 @@ class TriAxisScene(GameScene):
         self._fix_colours()
         self.grid = HexGrid(ORIGIN, look.HEX, 16, 10, squash=look.SQUASH)
         self.board_input = play.HexInput(self.zone_at, self.zone_centre)
-        self.keyline_rects = dos.key_line(pygame.Surface(dos.SCREEN),
-                                          self.cmds.key_line(KEYLINE), KEYLINE_Y)
+        self._key_rects: dict = {}       # the key line's commands -> where each is
         self.hover_key = None
         self._island_img = None          # (island, its picture): redrawn for a new island
         self._spun = None                # (game, ply) of the person's spin set going
@@ -209,8 +209,31 @@ class TriAxisScene(GameScene):
     def help_pages(self) -> list:
         return manual.pages()
 
+    def show_help(self, on_close=None):
+        """The help pages on a black screen of their own, as the original's: no strip of
+        the island round the frame."""
+        box = self.pages(self.help_pages(), title="TriAxis help", on_close=on_close)
+        box.transparent, draw = False, box.draw
+        box.draw = lambda surface: (solid.fill(surface, BLACK), draw(surface))
+        return box
+
     def toast_lift(self) -> int:
         return self.native_size[1] - STATUS_Y
+
+    def keyline(self) -> tuple:
+        """The key line of the phase: R)andom only while markers are placed; neither
+        Esc)concede nor U)ndo once the game is over."""
+        st = self.state
+        gone = ({"random"} if st.phase != "setup" else set()) | (
+            {"concede", "undo"} if st.is_over else set())
+        return tuple(n for n in KEYLINE if n not in gone)
+
+    def keyline_rects(self) -> list:
+        names = self.keyline()
+        if names not in self._key_rects:
+            self._key_rects[names] = dos.key_line(pygame.Surface(dos.SCREEN),
+                                                  self.cmds.key_line(names), KEYLINE_Y)
+        return self._key_rects[names]
 
     # -- geometry, words and colours -------------------------------------------------------------
     def zone_at(self, pos):
@@ -254,13 +277,12 @@ class TriAxisScene(GameScene):
 
     # -- the title, the set-up and a new Biosphere -----------------------------------------------
     def title_page(self, surface) -> None:
-        draw_welcome(surface)
+        art.draw_welcome(surface)
 
     def open_title(self):
         """The welcome page: resume or start (the base's choices), and the help pages."""
         choices = self.title_choices()
-        choices.append(("Help pages", lambda: self.pages(
-            self.help_pages(), title="TriAxis help", on_close=self.open_title)))
+        choices.append(("Help pages", lambda: self.show_help(on_close=self.open_title)))
         return self.push(self.ui.title(self, self.title_page, choices, default=0,
                                        footer="{back}: leave"))
 
@@ -437,8 +459,19 @@ class TriAxisScene(GameScene):
             return
         self.animate_move(before, after, tr.move)
         said = play.move_sentence(before, after, tr.move, tr.seat)
-        if said is not None:
+        if said is not None and not self.by_computer(tr):   # (the computer's: move_words)
             self.say(said[0], self.tone(said[1]))
+
+    def move_words(self, tr):
+        text, tone = play.move_words(tr.before, tr.after, tr.move, tr.seat)
+        return text, self.tone(tone)
+
+    def pace_share(self, tr) -> float:
+        return 0.35 if tr.move != "resign" and tr.move[0] == "@" else 1.0   # placements
+
+    def move_marks(self, tr) -> list:
+        return [] if tr.move == "resign" else [self.grid.rect(z % 16, z // 16)
+                                               for z in tr.move[1:]]
 
     def animate_move(self, before, after, move) -> None:
         extra, skip, delay = [], (), 0.0
@@ -471,52 +504,6 @@ class TriAxisScene(GameScene):
         human_won = any(self.table.seats.get(s) == "human" for s in st.winners())
         self.app.play("dos_win" if human_won or self.demo else "dos_lose")
         self.say(f"Game over: {play.result_text(st)}.", YELLOW, sticky=True)
-
-    # -- scores: asked once a game (the base records a game once) ---------------------------------
-    def record(self, result) -> None:
-        super().record(result)
-        if result.people:
-            game = (self.state, dict(self.table.seats), dict(self.table.levels))
-            self.ask_yn("Compare scores?", lambda: self.choose_file(game))
-
-    def choose_file(self, game) -> None:
-        files = [(f"{n}: score file {n}", lambda n=n: self.ask_initials(game, n, {}))
-                 for n in scores.FILES]
-        self.ask("Compare scores: press 0 to 9 for a score file.",
-                 files + [("Cancel", None)], default=self.settings["file"],
-                 cancel=len(files))
-
-    def ask_initials(self, game, n: int, got: dict) -> None:
-        st, seats, levels = game
-        todo = [s for s in play.people(st, seats) if s not in got]
-        if not todo:
-            self.write_scores(game, n, got)
-            return
-        seat = todo[0]
-
-        def done(text, seat=seat):
-            if seat in self.settings["initials"]:
-                self.settings["initials"][seat] = text
-                self.save_settings()
-            self.ask_initials(game, n, dict(got, **{seat: text}))
-        self.initials([f"{seat.upper()}: population {st.population(seat)}",
-                       f"Score file {n}: your initials, please"],
-                      default=self.settings["initials"].get(seat, "AAA"), on_done=done)
-
-    def write_scores(self, game, n: int, initials: dict) -> None:
-        st, seats, levels = game
-        try:
-            table = scores.load(self.store, n)
-            scores.record(table, play.score_results(st, seats, levels, initials))
-            scores.save(self.store, n, table)
-        except OSError as exc:
-            self.app.notice(f"The scores could not be kept ({exc.strerror or exc}).")
-            table = scores.empty()
-        self.set_setting("file", n)
-        header, rows = scores.table_rows(table)
-        mine = [i for i, row in enumerate(rows) if row[0] in initials.values()]
-        self.score_table(f"SCORE FILE {n}", header, rows, highlight=mine[0] if mine else None,
-                         footer="Press any button" if self.customer else "Press any key")
 
     # -- the original's keys ---------------------------------------------------------------------
     def undo(self) -> bool:
@@ -582,7 +569,7 @@ class TriAxisScene(GameScene):
     def handle(self, action) -> None:
         k = action.kind
         if k in ("pointer_move", "pointer_down"):
-            name = dos.hit(self.keyline_rects, action.pos)
+            name = dos.hit(self.keyline_rects(), action.pos)
             if k == "pointer_move" and name != self.hover_key:
                 self.hover_key = name
                 self.app.dirty = True
@@ -725,27 +712,10 @@ class TriAxisScene(GameScene):
             x += 18 + 8 * len(TERRAIN_NAMES[t]) + 10
         text, colour = self.status_text()
         dos.centred(surface, text[:79], STATUS_Y, colour or WHITE)
-        dos.key_line(surface, controls.key_line(self.app, self.cmds, KEYLINE, self.in_hand()),
+        dos.key_line(surface, controls.key_line(self.app, self.cmds, self.keyline(),
+                                                self.in_hand()),
                      KEYLINE_Y, fg=BLACK, key_fg=RED,
                      bg=LIGHT_GREY, hi=self.hover_key, hi_fg=WHITE, hi_bg=BLUE)
-
-
-def draw_welcome(surface) -> None:
-    """The welcome page: a field of hexes in the terrain colours, WELCOME TO TriAxis."""
-    cw, ch = dos.CELL_W, dos.CELL_H
-    surface.fill(BLACK)
-    box = dos.box_rect(42, 13, pos=(19 * cw, ch))
-    inner = dos.draw_box(surface, box, dos.Look(bg=BLACK, border=LIGHT_CYAN, shadow=None))
-    colours = (GREEN, LIGHT_GREEN, YELLOW, BROWN, CYAN, LIGHT_GREY)
-    for r, line in enumerate(manual.hex_field(40, 11)):
-        dos.text(surface, line, (inner.x, inner.y + r * ch), colours[(r // 2) % 6])
-    panel = dos.box_rect(15, 7, pos=(inner.x + 12 * cw, inner.y + 2 * ch))
-    inner2 = dos.draw_box(surface, panel, dos.Look(bg=BLACK, border=WHITE, shadow=None),
-                          "single")
-    dos.centred(surface, "WELCOME", inner2.y, YELLOW, rect=inner2)
-    dos.centred(surface, "TO", inner2.y + 2 * ch, WHITE, rect=inner2)
-    dos.centred(surface, "TriAxis", inner2.y + 4 * ch, LIGHT_GREEN, rect=inner2)
-    dos.centred(surface, "after the 1989 game by Christopher G. Gunn", 14 * ch + 4, LIGHT_GREY)
 
 
 __all__ = ["TriAxisScene", "SETTINGS", "default_kinds"]

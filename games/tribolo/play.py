@@ -58,6 +58,15 @@ def skipped_text(skipped) -> str:
     return f"{names} cannot move: {'its' if len(skipped) == 1 else 'their'} turn is passed."
 
 
+def move_words(before, move, seat: str) -> str:
+    """A move as Messages says it: "Red plays f6 and turns 3 tiles.\""""
+    if not isinstance(move, tuple):
+        return f"{seat.capitalize()} resigns."
+    n = len(before.flips(move))
+    return (f"{seat.capitalize()} plays {before.move_text(move)} and turns {n} "
+            f"tile{'s' if n != 1 else ''}.")
+
+
 def result_text(state) -> str:
     if not state.is_over:
         return ""

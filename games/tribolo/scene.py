@@ -32,8 +32,8 @@ from games.tribolo.look import (BOARD_TOP, FRAME, GRID, PITCH_X, PITCH_Y, SCORES
                                  STATUS_Y, flip_sprite, frame_box, key_bar, key_rects,
                                  tile_sprite)
 from games.tribolo.play import (SEATS, TriboloBoard, best_text, board_name, final_lines,
-                                first_lines, flip_order, possible_text, prompt_text,
-                                result_text, skipped_text)
+                                first_lines, flip_order, move_words, possible_text,
+                                prompt_text, result_text, skipped_text)
 from games.ui import controls, dos, marks, solid, sprites
 from games.ui.board import SquareGrid
 from games.ui.boardinput import STEPS, BoardInput
@@ -189,8 +189,15 @@ class TriboloScene(GameScene):
         for name in ("place", "flip", "pause"):
             self.timeline.cancel(name)
         if tr.kind == "move":
-            self.status.clear(sticky_too=False)    # a move makes old news of a message
+            if not self.by_computer(tr):           # (the computer's move is said: Messages)
+                self.status.clear(sticky_too=False)    # a move makes old news of a message
             self.animate(tr.before, tr.after, tr.move)
+
+    def move_words(self, tr):
+        return move_words(tr.before, tr.move, tr.seat), SEAT_LIGHT[tr.seat]
+
+    def move_marks(self, tr) -> list:
+        return [self.grid.rect(*tr.move)] if isinstance(tr.move, tuple) else []
 
     def animate(self, before, after, move) -> None:
         """The placed tile, then each flip, nearest first; then a pause the computer waits

@@ -231,15 +231,23 @@ class Triple3Scene(GameScene):
             self.say(play.throw_words(tr.before, tr.move),
                      pause=READ_SECONDS if tr.after.is_chance else 0.0)
         elif tr.kind == "move":
-            computer = not self.table.is_human(tr.seat)
-            self.say(play.move_words(tr.before, tr.after, tr.seat, tr.move),
-                     pause=READ_SECONDS if computer and tr.move[0] == "remove" else 0.0)
+            if self.by_computer(tr):             # said by the base (move_words); read it
+                if tr.move[0] == "remove":
+                    self.timeline.add("read", READ_SECONDS, area=())
+            else:
+                self.say(play.move_words(tr.before, tr.after, tr.seat, tr.move))
             self.app.play("acorn_peg")
         elif tr.kind in ("undo", "redo"):
             self.say("Taken back." if tr.kind == "undo" else "Played again.")
             self.app.play("acorn_click")
         elif tr.kind == "load":
             self.say("The game in progress, as it was left.")
+
+    def move_words(self, tr):
+        return play.move_words(tr.before, tr.after, tr.seat, tr.move)
+
+    def move_marks(self, tr) -> list:
+        return [self.layout.cell(*tr.move[1:])]
 
     def on_game_over(self) -> None:
         t = self.table

@@ -193,9 +193,9 @@ def draw_panel(surface, scene, state) -> None:
     if scene.suggestion is not None:
         sq, how = scene.suggestion
         if isinstance(how, str):          # the solved board's verdict
-            text = f"Suggested: {rules.square_name(sq)}. {how}."
+            text = f"Suggested: {play.way(state, sq)}. {how}."
         else:
-            text = (f"Suggested: {rules.square_name(sq)}, looking {how} move"
+            text = (f"Suggested: {play.way(state, sq)}, looking {how} move"
                     f"{'s' if how != 1 else ''} ahead{'...' if scene.suggest_job else '.'}")
         info += wrap(text, chars)
     elif scene.suggest_job is not None or scene.truth_job is not None:
@@ -204,3 +204,30 @@ def draw_panel(surface, scene, state) -> None:
     for line in info:
         font.draw(surface, line[:chars], (x, y), WHITE)
         y += 10
+
+
+def bench_animations(scene) -> dict:
+    """For tools.bench (the scene's bench_animations): {label: start}, start() -> (label,
+    still running): the ants of a suggestion, the blinking X's, a piece sliding."""
+    def ants():
+        state = scene.table.state
+        if not state.legal_moves():
+            return "ants", lambda: False
+        scene.suggestion = (state.legal_moves()[0], 3)
+        return "ants marching", lambda: scene.suggestion is not None
+
+    def blink():
+        scene._cancel_suggestion()
+        return "blinking X", lambda: scene.suggestion is None and not scene.timeline.busy
+
+    def slide():
+        state = scene.table.state
+        moves = state.legal_moves()
+        if not moves or state.is_over:
+            return "slide", lambda: False
+        src = state.position(state.current)
+        scene.timeline.add("slide", max(scene.slide_seconds, 0.18), data={
+            "piece": state.current, "from": src, "to": moves[-1]},
+            area=scene.layout.cell(src).union(scene.layout.cell(moves[-1])))
+        return "slide", lambda: scene.timeline.running("slide")
+    return {"ants": ants, "blink": blink, "slide": slide}

@@ -36,6 +36,24 @@ def direction(a: int, b: int) -> int | None:
         return None
 
 
+def way(state, square: int) -> str:
+    """The way from the piece to move to its neighbour ``square`` ("down-right"): the board
+    has no coordinates, so a move (or a suggestion) is said by its direction."""
+    d = direction(state.position(state.current), square)
+    return rules.DIRECTION_NAMES[d] if d is not None else "nowhere"
+
+
+def move_words(before, after, piece: str) -> str:
+    """A move as Messages says it: "Orange moves down-right and reaches its X (2/5).\""""
+    a, b = before.position(piece), after.position(piece)
+    d = direction(a, b)
+    text = f"{NAMES[piece]} moves {rules.DIRECTION_NAMES[d] if d is not None else 'on'}"
+    n = after.progress(piece)
+    if n > before.progress(piece):
+        text += f" and reaches its X ({n}/5)" if n < rules.FINAL else " and reaches home"
+    return text + "."
+
+
 def open_directions(state) -> list:
     """The directions the piece to move can take now (the panel's "Can move:" arrows)."""
     if state.is_over:

@@ -39,8 +39,8 @@ import pygame
 
 from games.core import schema
 from games.tripppin import ai, play, rules
-from games.tripppin.look import (PIECE_PEN, SCREEN_TITLE, Layout, board_picture, draw_ants,
-                                 draw_panel, draw_title, piece)
+from games.tripppin.look import (PIECE_PEN, SCREEN_TITLE, Layout, bench_animations,
+                                 board_picture, draw_ants, draw_panel, draw_title, piece)
 from games.ui import amiga, controls, looks, marks, solid
 from games.ui.amiga import BLACK, BLUE, WHITE
 from games.ui.boardinput import BoardInput
@@ -61,6 +61,7 @@ SETTINGS = schema.Table({
     "prevent_loops": schema.Bool(True),
     "fair": schema.Bool(True),
     "interlace": schema.Bool(False),
+    "first": schema.Choice(rules.PIECES, "blue"),   # who moved first in the last game begun
 })
 HINT = "Try to reach the flashing X of your piece's color. Drag it, or {move} and {confirm}."
 PANEL_HINT = "Try to reach the flashing X of your piece's color: {move} and {confirm}."
@@ -73,6 +74,7 @@ class TripppinScene(GameScene):
     settings_schema = SETTINGS
     take_back_limit = TAKE_BACK_LIMIT
     slide_seconds = 0.18      # a move glides from square to square this long
+    draws_marks = True        # draw() marks the computer's last move itself (games.ui.watch)
     command_keys = {
         "undo": dict(label="Take back", keys=tuple(m + "t" for m in AMIGA_KEYS), pad=("x",),
                      shortcut="T"),
@@ -116,10 +118,41 @@ class TripppinScene(GameScene):
 
     # -- what the base asks ----------------------------------------------------------------------
     def game_options(self) -> dict:
-        first = "orange"
-        if hasattr(self, "table"):
-            first = rules.other(self.table.options.get("first", "orange"))
+        """"This time the other piece moves first (it changes each time you restart)":
+        the other piece than in the last game begun, kept across sessions, so a new game
+        from the title page changes it too."""
+        first = getattr(self, "_next_first", None) or rules.other(self.settings["first"])
         return {"first": first, "fair": self.settings["fair"]}
+
+    def new_game(self, seed=None) -> None:
+        last = self.table.options.get("first", "blue") if self.live else self.settings["first"]
+        self._next_first = rules.other(last)
+        try:
+            super().new_game(seed)
+        finally:
+            self._next_first = None
+        self.keep_first()
+
+    def begin(self) -> None:
+        super().begin()
+        self.keep_first()
+
+    def after_load(self) -> None:
+        super().after_load()
+        self.keep_first()
+
+    def keep_first(self) -> None:
+        """The game in hand is begun: the next one starts with the other piece."""
+        first = self.table.options.get("first")
+        if first in rules.PIECES and first != self.settings["first"]:
+            self.set_setting("first", first)
+
+    def move_words(self, tr):
+        """The board has no coordinates: a move is said by its direction."""
+        return play.move_words(tr.before, tr.after, tr.seat)
+
+    def move_marks(self, tr) -> list:
+        return [self.layout.cell(tr.after.position(tr.seat))]
 
     def ai_options(self) -> dict:
         return dict(self.entry.ai_options, prevent_loops=self.settings["prevent_loops"])
@@ -387,28 +420,7 @@ class TripppinScene(GameScene):
 
     def bench_animations(self) -> dict:
         """For tools.bench: {label: start}, start() -> (label, still running)."""
-        def ants():
-            state = self.table.state
-            if not state.legal_moves():
-                return "ants", lambda: False
-            self.suggestion = (state.legal_moves()[0], 3)
-            return "ants marching", lambda: self.suggestion is not None
-
-        def blink():
-            self._cancel_suggestion()
-            return "blinking X", lambda: self.suggestion is None and not self.timeline.busy
-
-        def slide():
-            state = self.table.state
-            moves = state.legal_moves()
-            if not moves or state.is_over:
-                return "slide", lambda: False
-            src = state.position(state.current)
-            self.timeline.add("slide", max(self.slide_seconds, 0.18), data={
-                "piece": state.current, "from": src, "to": moves[-1]},
-                area=self.layout.cell(src).union(self.layout.cell(moves[-1])))
-            return "slide", lambda: self.timeline.running("slide")
-        return {"ants": ants, "blink": blink, "slide": slide}
+        return bench_animations(self)
 
     # -- drawing -----------------------------------------------------------------------------
     def _board(self) -> pygame.Surface:
@@ -444,6 +456,7 @@ class TripppinScene(GameScene):
         self._draw_pieces(surface, state)
         if surface.get_clip().colliderect(lay.panel.inflate(8, 8)):   # else nothing of it shows
             draw_panel(surface, self, state)
+        self.draw_marks(surface)            # the computer's last move, under the menus
         self.strip.draw(surface)
         if tl.running("beep"):
             amiga.display_beep(surface)

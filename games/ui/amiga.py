@@ -739,3 +739,25 @@ def _tall(img, k):
 def tall(img: pygame.Surface, k: int) -> pygame.Surface:
     """A sprite drawn for 256 lines, its lines repeated ``k`` times (an interlaced screen)."""
     return img if k == 1 else _tall(img, k)
+
+
+class PagesScene(Skin, modals.Pages):
+    """Pages to read (Messages, help) in a Workbench window of their own, not a requester:
+    the close gadget at the left of the title bar (a click on it closes the pages) and the
+    depth gadgets at the right."""
+
+    def min_width(self, title: str) -> int:
+        return super().min_width(title) + CLOSE_W
+
+    def draw_frame(self, surface, rect, title: str) -> None:
+        Window(rect, title, closable=True, depth=True).draw(surface)
+        pygame.draw.rect(surface, BLACK, pygame.Rect(rect).inflate(2, 2), 1)
+
+    def handle(self, action) -> None:
+        if (action.kind == "pointer_down" and action.button == 1
+                and Window(self.rect, self.title).gadget_at(action.pos) == "close"):
+            self.click()
+            self.finish(self.on_close)
+            return
+        super().handle(action)
+

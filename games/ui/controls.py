@@ -4,7 +4,8 @@ player last used (or the controller whose turn it is), never a fixed "Enter or c
 ``name(app, "confirm")`` is the name of a control on a controller: the keyboard's key
 ("Enter", "Esc", "F10", "S"), the mouse's button, or a pad's own button as its family calls
 it (Xbox A B X Y, PlayStation cross circle square triangle, Nintendo with A and B and X and
-Y the other way round, by where they sit: the button we call "a" is the bottom one);
+Y the other way round, by where they sit: the button we call "a" is the bottom one; the
+shoulders, Start and Back as glyphs too, where the pad prints no word of its own);
 arcade sticks in a cabinet have "Button 1" and so on. The face buttons and the mouse's
 buttons are glyphs of each look's font (fonts/*.txt, Private Use Area code points), so a
 prompt is an ordinary string every font draws::
@@ -26,22 +27,24 @@ KEYBOARD = "keyboard"
 # the font glyphs (the same code points in every font)
 GLYPHS = {"A": "\ue000", "B": "\ue001", "X": "\ue002", "Y": "\ue003",
           "cross": "\ue004", "circle": "\ue005", "square": "\ue006", "triangle": "\ue007",
-          "mouse_left": "\ue008", "mouse_right": "\ue009", "mouse_middle": "\ue00a"}
+          "mouse_left": "\ue008", "mouse_right": "\ue009", "mouse_middle": "\ue00a",
+          "L": "\ue00b", "R": "\ue00c", "start": "\ue00d", "back": "\ue00e"}
 G = GLYPHS
 
 # a pad's buttons (SDL's names, by position) as each family labels them
 PAD_NAMES = {
-    "generic": {"a": G["A"], "b": G["B"], "x": G["X"], "y": G["Y"], "start": "Start",
-                "back": "Back", "guide": "Guide", "leftshoulder": "L", "rightshoulder": "R",
-                "leftstick": "L3", "rightstick": "R3"},
-    "xbox": {"a": G["A"], "b": G["B"], "x": G["X"], "y": G["Y"], "start": "Menu",
-             "back": "View", "guide": "Xbox", "leftshoulder": "LB", "rightshoulder": "RB",
-             "leftstick": "LS", "rightstick": "RS"},
+    "generic": {"a": G["A"], "b": G["B"], "x": G["X"], "y": G["Y"], "start": G["start"],
+                "back": G["back"], "guide": "Guide", "leftshoulder": G["L"],
+                "rightshoulder": G["R"], "leftstick": "L3", "rightstick": "R3"},
+    "xbox": {"a": G["A"], "b": G["B"], "x": G["X"], "y": G["Y"], "start": G["start"],
+             "back": G["back"], "guide": "Xbox", "leftshoulder": G["L"],
+             "rightshoulder": G["R"], "leftstick": "LS", "rightstick": "RS"},
     "playstation": {"a": G["cross"], "b": G["circle"], "x": G["square"], "y": G["triangle"],
-                    "start": "Options", "back": "Share", "guide": "PS", "leftshoulder": "L1",
-                    "rightshoulder": "R1", "leftstick": "L3", "rightstick": "R3"},
+                    "start": "Options", "back": "Share", "guide": "PS",
+                    "leftshoulder": G["L"], "rightshoulder": G["R"],
+                    "leftstick": "L3", "rightstick": "R3"},
     "nintendo": {"a": G["B"], "b": G["A"], "x": G["Y"], "y": G["X"], "start": "+",
-                 "back": "-", "guide": "Home", "leftshoulder": "L", "rightshoulder": "R",
+                 "back": "-", "guide": "Home", "leftshoulder": G["L"], "rightshoulder": G["R"],
                  "leftstick": "LS", "rightstick": "RS"},
 }
 FAMILY = {"generic": "", "xbox": "Xbox", "playstation": "PlayStation", "nintendo": "Nintendo"}

@@ -176,6 +176,19 @@ def box_rect(cols: int, rows: int, centre=None, pos=None) -> pygame.Rect:
     return pygame.Rect(x, cy - h // 2, w, h)
 
 
+def shade(surface, rect) -> None:
+    """Text mode's shadow over the picture in ``rect``: black stays black, every other
+    colour shows dark grey (only palette colours, within the surface's clip)."""
+    r = pygame.Rect(rect).clip(surface.get_clip())
+    if r.w <= 0 or r.h <= 0:
+        return
+    sub = surface.subsurface(r)
+    black = pygame.mask.from_threshold(sub, BLACK, (1, 1, 1, 255))
+    sub.fill(DARK_GREY)
+    if black.count():
+        sub.blit(black.to_surface(setcolor=BLACK, unsetcolor=(0, 0, 0, 0)), (0, 0))
+
+
 def draw_box(surface, rect: pygame.Rect, look: Look = DIALOG, style: str = "double",
              title: str | None = None, fill: bool = True) -> pygame.Rect:
     """A text-mode box: ``rect`` a whole number of cells. Returns the inside rect."""
@@ -185,9 +198,11 @@ def draw_box(surface, rect: pygame.Rect, look: Look = DIALOG, style: str = "doub
     chars = DOUBLE if style == "double" else SINGLE
     tl, tr, bl, br, hz, vt = chars[:6]
     if look.shadow is not None:
-        # the shadow: two cells wide on the right, one cell tall below (as in text mode)
-        surface.fill(look.shadow, (rect.right, rect.y + CELL_H // 2, CELL_W, rect.h))
-        surface.fill(look.shadow, (rect.x + CELL_W, rect.bottom, rect.w, CELL_H // 2))
+        # the shadow: a cell wide on the right, half a cell tall below; as in text mode
+        # what lies under it still shows, dark grey on black (a tile the shadow falls on
+        # is dimmed whole, never cut in half by black)
+        shade(surface, (rect.right, rect.y + CELL_H // 2, CELL_W, rect.h))
+        shade(surface, (rect.x + CELL_W, rect.bottom, rect.w, CELL_H // 2))
     if fill:
         surface.fill(look.bg, rect)
     top = tl + hz * (cols - 2) + tr

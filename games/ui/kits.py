@@ -20,8 +20,8 @@ LOOKS = ("dos", "amiga", "riscos")
 # the look's own class for a modal, by name, where it has one
 OWN = {
     "dos": {"question": "Question", "menu": "MenuScene"},
-    "amiga": {"menu": "MenuStripScene"},
-    "riscos": {"menu": "MenuScene"},
+    "amiga": {"menu": "MenuStripScene", "pages": "PagesScene"},
+    "riscos": {"menu": "MenuScene", "pages": "PagesScene"},
 }
 BASES = {"question": modals.Question, "message": modals.Message, "table": modals.Table,
          "pages": modals.Pages, "title": modals.Title, "initials": modals.Initials,

@@ -457,6 +457,26 @@ class MessageScene(Skin, modals.Question):
             self.click = lambda _what="": sound()
 
 
+class PagesScene(Skin, modals.Pages):
+    """Pages to read (Messages, help) in a RISC OS window of their own, not an error box:
+    the back and close icons, the title bar and the toggle-size icon (a click on close
+    closes the pages)."""
+
+    def min_width(self, title: str) -> int:
+        return len(title) * acorn().width + 3 * TOOL + 16
+
+    def draw_frame(self, surface, rect, title: str) -> None:
+        Window(rect, title).draw(surface)
+
+    def handle(self, action) -> None:
+        if (action.kind == "pointer_down" and action.button == 1
+                and Window(self.rect, self.title).tool_at(action.pos) == "close"):
+            self.click()
+            self.finish(self.on_close)
+            return
+        super().handle(action)
+
+
 # keep the palette names importable for scenes: "from games.ui.riscos import RED, ..."
 __all__ += ["BLACK", "CREAM", "DARK_BLUE", "GREY1", "GREY2", "GREY3", "GREY4", "GREY5",
             "GREY6", "LIGHT_BLUE", "RED", "WHITE"]

@@ -39,9 +39,10 @@ from games.ui.gamemenu import GameMenus
 from games.ui.gamesettings import GameSettings
 from games.ui.lookscene import LookScene, ModalScene  # noqa: F401 (the bases, for games)
 from games.ui.seats import SeatClaims
+from games.ui.watch import ComputerMoves
 
 
-class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
+class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, ComputerMoves, LookScene):
     entry = None                # the game's registry entry: games.get(name) (required)
     settings_schema = None      # a games.core.schema.Table of the game's own settings
                                 # (default: default_settings_schema(), seats and level)
@@ -71,6 +72,15 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
             menu_model.customer_filtered = True
             menu_model.__doc__ = own.__doc__
             cls.menu_model = menu_model
+        draw = cls.__dict__.get("draw")      # a game whose draw marks them itself says so
+        if (draw is not None and not getattr(draw, "marks_drawn", False)
+                and not cls.__dict__.get("draws_marks", False)):
+            def draw_with_marks(self, surface, _own=draw):
+                _own(self, surface)
+                self.draw_marks(surface)    # the last computer move's mark (games.ui.watch)
+            draw_with_marks.marks_drawn = True
+            draw_with_marks.__doc__ = draw.__doc__
+            cls.draw = draw_with_marks
 
     def __init__(self, app, seed=None, demo: bool = False, title: bool | None = None):
         # imported here: the launcher's screens (LookScenes) start without them
@@ -424,6 +434,9 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
         full = self.status.update(dt) or full
         t = self.table
         t.hold = self.holding()
+        auto = t.auto_chance           # no dice or spin is drawn while the computer's last
+        if self.timeline.running("watch"):    # move is watched (games.ui.watch)
+            t.auto_chance = False
         try:
             t.update()
         except RuntimeError as exc:
@@ -432,6 +445,8 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
                 self.set_seat(seat, "human")
             self.app.notice(f"The computer player failed ({exc}); {seat} is played by a "
                             f"person now.")
+        finally:
+            t.auto_chance = auto
         rewrite = False
         for tr in t.take_transitions():
             rewrite = True
@@ -439,7 +454,10 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, LookScene):
                 self._over_fired = tr.after.is_over
             if self.board_input is not None:
                 self.board_input.reset(tr.after)
+            self.unmark(tr)
+            self.watch(tr)               # a computer's move: said and marked (games.ui.watch)
             self.on_transition(tr)
+            self.hold_after(tr)          # and held at the pace the player chose
             full = True
         if t.pending is not None and t.pending is not self._pending_seen:
             self._pending_seen = t.pending

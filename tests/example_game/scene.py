@@ -70,9 +70,14 @@ class PebblesScene(GameScene):
     def on_transition(self, tr) -> None:
         if tr.kind == "move":
             self.app.play("dos_place")
-        if tr.kind == "move" and not self.table.is_human(tr.seat):
-            self.say(f"{tr.seat.capitalize()} takes from {square_name(tr.move)}.",
-                     SEAT_COLOUR[tr.seat], pause=0.4)
+
+    def move_words(self, tr):
+        """The computer's move, as the status line and Messages say it (the base says it,
+        marks it where ``move_marks`` says, and holds it at the player's pace)."""
+        return f"{tr.seat.capitalize()} takes from {square_name(tr.move)}.", SEAT_COLOUR[tr.seat]
+
+    def move_marks(self, tr) -> list:
+        return [self.grid.rect(*tr.move)]
 
     def on_game_over(self) -> None:
         seat = self.table.state.turn
