@@ -13,17 +13,15 @@ The frames are kept in /tmp/shots (colours-<game>.png, -deutan.png, -protan.png)
 from __future__ import annotations
 
 import math
-import os
 from collections import Counter
-from pathlib import Path
 
 import pygame
 import pytest
 
+import shots
 from driver import colours, frames
 from games.ui import looks, marks
 
-SHOTS = Path(os.environ.get("TRICADE_SHOTS", "/tmp/shots"))
 GAMES = ("tripppin", "tribolo", "triple3", "triaxis")
 
 # -- colour vision: Machado, Oliveira & Fernandes 2009, severity 1.0 (linear RGB) ---------------
@@ -298,19 +296,18 @@ def test_every_pair_of_seats_differs_for_every_eye(make_app, game):
     """With the marks on, through both simulations, every pair of seats differs by a shape
     (and so by a shape or a CIEDE2000 of 20 or more); with them off the same measure finds
     no shape: the marks are what it sees."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
     app, scene = open_game(make_app, game, True)
     on = shot(scene)
     where = regions(game, scene, True)
     seat_rgb = seat_colours(game)
-    pygame.image.save(on, str(SHOTS / f"colours-{game}.png"))
+    shots.save(on, f"colours-{game}.png")
     _app, plain_scene = open_game(make_app, game, False)
     off = shot(plain_scene)
     plain_where = regions(game, plain_scene, False)
     report = []
     for kind in MACHADO:
         seen = simulate(on, kind)
-        pygame.image.save(seen, str(SHOTS / f"colours-{game}-{kind}.png"))
+        shots.save(seen, f"colours-{game}-{kind}.png")
         plain = simulate(off, kind)
         for what, (rects, mask) in where.items():
             plain_rects, plain_mask = plain_where[what]
