@@ -21,6 +21,9 @@ has its own sheet for its window furniture, pointer and marks (games/ui reads on
                                                # what the sources give
     python sprites/make_sprites.py --dir DIR   # write (or with --check, compare) in DIR
 
+Tricade's own icon (the desktop entry's and the package's, desktop/) is drawn here too, at
+32, 64 and 128 pixels: icons/<N>x<N>/tricade.png, checked with the sheets.
+
 index.json: {sheet: {sprite: [x, y, w, h]}}. PNGs are 8-bit RGBA, written here with zlib
 (no pygame needed to make them; --check reads them back with pygame, so a sheet edited
 in a paint program is compared pixel for pixel). Transparent pixels are (0, 0, 0, 0);
@@ -538,6 +541,53 @@ SOURCES = {"tripppin": tripppin, "tribolo": tribolo, "triple3": triple3, "triaxi
 
 # -- sheets ----------------------------------------------------------------------------------
 
+# -- Tricade's icon (desktop/tricade.desktop) ----------------------------------------------
+
+ICON_SIZES = (32, 64, 128)
+
+
+def _rounded(px: float, py: float, lo: float, hi: float, r: float) -> bool:
+    """Whether (px, py) lies in the square lo..hi with corners rounded to radius r."""
+    if not (lo <= px <= hi and lo <= py <= hi):
+        return False
+    dx = max(lo + r - px, 0.0, px - (hi - r))
+    dy = max(lo + r - py, 0.0, py - (hi - r))
+    return dx * dx + dy * dy <= r * r
+
+
+def app_icon(size: int) -> Img:
+    """Tricade's icon at size x size: Tribolo's three counters, blue, red and green, in a
+    triangle on a black EGA screen with a light grey frame (drawn on a 32-unit grid and
+    scaled, so each size is drawn, not resampled)."""
+    img = Img(size, size)
+    k = size / 32
+    for y in range(size):
+        for x in range(size):
+            px, py = (x + 0.5) / k, (y + 0.5) / k
+            if _rounded(px, py, 1.0, 31.0, 3.0):
+                img.set(x, y, EGA["black"])
+            elif _rounded(px, py, 0.0, 32.0, 4.0):
+                img.set(x, y, EGA["light_grey"])
+    for (cx, cy), dark, light in (((16.0, 10.0), "blue", "light_blue"),
+                                  ((9.5, 21.5), "red", "light_red"),
+                                  ((22.5, 21.5), "green", "light_green")):
+        img.disc(cx * k, cy * k, 6.25 * k, EGA[dark])
+        img.disc(cx * k, cy * k, 5.0 * k, EGA[light])
+        img.disc((cx - 2.0) * k, (cy - 2.0) * k, 1.25 * k, EGA["white"])
+    return img
+
+
+def icon_path(size: int) -> Path:
+    """Where an icon goes, relative to the sheets' folder."""
+    return Path("icons") / f"{size}x{size}" / "tricade.png"
+
+
+def icon_rgba(size: int) -> bytes:
+    img = app_icon(size)
+    return b"".join(bytes((*c, 255)) if c is not None else bytes(4)
+                    for row in img.px for c in row)
+
+
 def pack(sprites: list) -> tuple[int, int, dict]:
     """Shelf packing in the given order: (width, height, {name: [x, y, w, h]})."""
     x = y = shelf = width = 0
@@ -654,6 +704,21 @@ def check(directory: Path) -> list[str]:
                  f"{y - index[sheet][name][1]})") if name else f"the gap at ({x}, {y})"
         problems.append(f"{sheet}.png: {where} is {tuple(got[i:i + 4])}, the sources give "
                         f"{tuple(rgba[i:i + 4])}; run python sprites/make_sprites.py")
+    for size in ICON_SIZES:
+        path = directory / icon_path(size)
+        want = icon_rgba(size)
+        try:
+            gw, gh, got = read_png(path)
+        except Exception as exc:
+            problems.append(f"{path}: cannot be read ({exc})")
+            continue
+        if (gw, gh) != (size, size):
+            problems.append(f"{icon_path(size)}: {gw}x{gh}, the icon is {size}x{size}")
+        elif got != want:
+            i = next(k for k in range(0, len(want), 4) if got[k:k + 4] != want[k:k + 4])
+            problems.append(f"{icon_path(size)}: the pixel at ({(i // 4) % size}, "
+                            f"{(i // 4) // size}) is {tuple(got[i:i + 4])}, the icon's is "
+                            f"{tuple(want[i:i + 4])}; run python sprites/make_sprites.py")
     return problems
 
 
@@ -672,6 +737,13 @@ def write(directory: Path) -> list[Path]:
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
         written.append(path)
+    for size in ICON_SIZES:
+        path = directory / icon_path(size)
+        data = png_bytes(size, size, icon_rgba(size))
+        if not path.exists() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            written.append(path)
     return written
 
 

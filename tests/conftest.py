@@ -29,6 +29,24 @@ for _package in sorted(ROOT.glob("tests/example_*/__init__.py")):
     games.register_package(f"tests.{_package.parent.name}")
 
 
+# -- slow soaks: kept out of the default run ------------------------------------------------
+def pytest_addoption(parser):
+    parser.addoption("--run-slow", action="store_true",
+                     help="also run the tests marked slow (long soaks and stress runs)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``slow`` run only with --run-slow, or when -m names them (-m slow)."""
+    if config.getoption("--run-slow") or "slow" in (config.getoption("-m") or ""):
+        return
+    kept, slow = [], []
+    for item in items:
+        (slow if item.get_closest_marker("slow") else kept).append(item)
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = kept
+
+
 @pytest.fixture
 def make_app(tmp_path):
     """make_app(**options) -> a running App on the dummy drivers, shut down after the test."""

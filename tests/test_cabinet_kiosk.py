@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 import games
+import shots
 from driver import frames
 from games.cabinet import halloffame
 from games.cabinet.attract import AttractScene
@@ -17,7 +18,6 @@ from games.ui import controls
 from games.ui.scene import GameScene
 from test_cabinet import cabinet, enter_pin, open_from_launcher, press, shown_games  # noqa: F401
 
-SHOTS = Path("/tmp/shots")
 BUTTON_1 = (pygame.K_LCTRL, pygame.KMOD_LCTRL)
 BUTTON_2 = (pygame.K_LALT, pygame.KMOD_LALT)
 # a keyboard key or the mouse, named in a prompt
@@ -63,10 +63,9 @@ def panel_texts(app, scene) -> list:
 
 
 def save_shot(app, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     app.dirty = True
     app.step()
-    pygame.image.save(app.last_native, str(SHOTS / name))
+    shots.save(app.last_native, name)
 
 
 # -- the customer's menu changes nothing the operator set ------------------------------------
@@ -298,8 +297,7 @@ def test_the_attract_loop_shows_a_high_score_page_per_game_in_its_look(cabinet):
                 == pygame.image.tobytes(dark.subsurface(card), "RGB")), name
         assert (pygame.image.tobytes(lit.subsurface(box), "RGB")
                 != pygame.image.tobytes(dark.subsurface(box), "RGB")), "PRESS START blinks"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(lit, str(SHOTS / f"attract-{name}.png"))
+        shots.save(lit, f"attract-{name}.png")
         shot.add(name)
         if shot >= set(names):
             break

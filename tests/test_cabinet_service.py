@@ -227,7 +227,11 @@ def test_install_script_writes_the_unit_for_the_checkout_and_its_venv(tmp_path):
     home.mkdir()
     venv = tmp_path / "venv"
     (venv / "bin").mkdir(parents=True)
-    (venv / "bin" / "python").symlink_to(sys.executable)
+    # the venv's python: this test's own interpreter, run by its path (a symlink to it would
+    # find no pyvenv.cfg beside it, so when the suite runs in a venv it would be the base
+    # Python, without pygame, and install.sh would rightly refuse it)
+    (venv / "bin" / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    (venv / "bin" / "python").chmod(0o755)
     r = subprocess.run(["sh", str(ROOT / "cabinet" / "install.sh"), "--no-enable"],
                        env=dict(env(), HOME=str(home), VIRTUAL_ENV=str(venv),
                                 XDG_CONFIG_HOME=str(home / ".config"),

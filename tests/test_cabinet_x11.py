@@ -2,7 +2,7 @@
 with xdotool. In kiosk mode openbox's own shortcuts (Ctrl+Alt+Right: the next desktop;
 Alt+Space: the window menu) change nothing outside Tricade's window; the same keys on a
 windowed Tricade do (so the test can see them). Also writes a picture of the operator's
-books after some play to /tmp/shots/operator.png.
+books after some play to /tmp/shots/operator.png (tests/shots.py).
 
 Skipped when Xvfb, openbox or xdotool is missing
 (apt-get install -y xvfb xdotool openbox imagemagick)."""
@@ -23,29 +23,15 @@ pytestmark = pytest.mark.skipif(
     reason="needs " + ", ".join(TOOLS) + " (apt-get install -y xvfb xdotool openbox x11-utils)")
 
 
-def free_display() -> str:
-    for n in range(70, 200):
-        if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
-            return f":{n}"
-    pytest.skip("no free X display number")
-
-
 @pytest.fixture
 def desktop(tmp_path):
     """An X server with openbox (four desktops); yields the environment to run under."""
-    display = free_display()
-    procs = []
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1024x768x24", "-nolisten",
-                             "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    procs.append(xvfb)
+    from xserver import start_xvfb
+    xvfb, display = start_xvfb()          # ready: it said its display once it was
+    procs = [xvfb]
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     try:
-        for _ in range(100):
-            if subprocess.run(["xdotool", "getmouselocation"], env=env,
-                              capture_output=True).returncode == 0:
-                break
-            time.sleep(0.1)
         procs.append(subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL,
                                       stderr=subprocess.DEVNULL))
         for _ in range(100):
@@ -176,15 +162,16 @@ def test_a_picture_of_the_operator_books_after_some_play(desktop, tmp_path):
         labels_before = 4 + 10                             # the games, then the settings
         key(desktop, *(["Down"] * labels_before), wait=0.1)
         key(desktop, "Control_L", wait=0.8)                # Bookkeeping
-        shots = Path("/tmp/shots")
-        shots.mkdir(exist_ok=True)
+        picture = tmp_path / "operator.png"          # this test's own, then kept
         e = {k: v for k, v in desktop.items() if not k.startswith("_")}
-        subprocess.run(["import", "-window", "root", str(shots / "operator.png")], env=e,
+        subprocess.run(["import", "-window", "root", str(picture)], env=e,
                        check=True, timeout=30)
+        from shots import keep
+        keep(picture, "operator.png")
         assert p.poll() is None
     finally:
         stop(p)
     books = json.loads((data / "cabinet" / "books.json").read_text())["data"]
     assert books["coins"] == {"1": 3, "2": 2} and books["credits_played"] == 2
     assert sum(books["plays"].values()) == 2 and sum(books["seconds"].values()) >= 4
-    assert (Path("/tmp/shots") / "operator.png").stat().st_size > 1000
+    assert picture.stat().st_size > 1000

@@ -159,16 +159,11 @@ def _wait(cond, what, limit=20.0):
                     reason="needs Xvfb, xdotool and imagemagick's import")
 def test_full_screen_with_no_window_manager_fills_the_screen_from_0_0(tmp_path):
     """Under a bare X server (Xvfb, no window manager) F11 and Alt+Enter."""
-    # a display number no server (nor a killed one's lock or socket) has: a number in use
-    # makes the new Xvfb give up while a check still reaches the old server
-    num = next((n for n in range(140, 400) if not os.path.exists(f"/tmp/.X11-unix/X{n}")
-                and not os.path.exists(f"/tmp/.X{n}-lock")), None)
-    if num is None:
-        pytest.skip("no free X display number")
-    xvfb = subprocess.Popen(["Xvfb", f":{num}", "-screen", "0", "1024x768x24", "-nolisten",
-                             "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # a display of its own, ready when start_xvfb returns (-displayfd: no guessed number)
+    from xserver import start_xvfb, stop
+    xvfb, display = start_xvfb()
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    env.update(DISPLAY=f":{num}", SDL_AUDIODRIVER="dummy")
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy")
     app = None
     try:
         _wait(lambda: subprocess.run(["xdotool", "getdisplaygeometry"], env=env,
@@ -217,12 +212,7 @@ def test_full_screen_with_no_window_manager_fills_the_screen_from_0_0(tmp_path):
         if app is not None:
             app.kill()
             app.wait()
-        xvfb.terminate()                # it takes its lock and socket away
-        try:
-            xvfb.wait(10)
-        except subprocess.TimeoutExpired:
-            xvfb.kill()
-            xvfb.wait()
+        stop(xvfb)                      # it takes its lock and socket away
 
 
 def test_interlaced_tripppin_keeps_every_row_and_glyph_whole(make_app):

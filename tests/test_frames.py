@@ -140,6 +140,9 @@ def test_an_idle_scene_draws_nothing_and_the_loop_sleeps(make_app):
     assert app.next_change() is None, "nothing is due: the loop sleeps until input"
 
 
+# a soak: up to 3000 frames of the attract loop, each against a whole redraw (about two
+# minutes on a busy machine); the games' own frames are checked in the default run
+@pytest.mark.slow
 def test_the_attract_loop_shows_what_the_whole_picture_shows(make_app):
     """The cabinet's attract loop: cards, every demo's frames, the blinking prompt."""
     from games.cabinet import install

@@ -4,6 +4,7 @@ a pad pulled out frees its seat, and one pad for everyone is the hot seat as bef
 import pygame
 import pytest
 
+import shots
 from driver import VirtualPad, frames, key, pad_press
 from test_tribolo_scene import human_turn, open_tribolo, wait
 
@@ -200,7 +201,6 @@ def test_cabinet_sticks_claim_the_first_and_second_seats(make_app):
 
 from games.ui import controls, fonts  # noqa: E402
 
-SHOTS = "/tmp/shots"
 FACE_A = {"xbox": controls.GLYPHS["A"], "playstation": controls.GLYPHS["cross"],
           "nintendo": controls.GLYPHS["B"], None: controls.GLYPHS["A"]}
 
@@ -219,9 +219,7 @@ def glyph_at(surface, font, ch, y, colour) -> list:
 
 
 def shot(app, name):
-    import os
-    os.makedirs(SHOTS, exist_ok=True)
-    pygame.image.save(app.last_native, f"{SHOTS}/pads-{name}.png")
+    shots.save(app.last_native, f"pads-{name}.png")
 
 
 @pytest.mark.parametrize("kind", ["xbox", "playstation", "nintendo"])

@@ -13,18 +13,16 @@ The frames are kept in /tmp/shots (colours-<game>.png, -deutan.png, -protan.png)
 from __future__ import annotations
 
 import math
-import os
 from collections import Counter
-from pathlib import Path
 
 import pygame
 import pytest
 
+import shots
 from driver import colours, frames
 import games
 from games.ui import looks, marks
 
-SHOTS = Path(os.environ.get("TRICADE_SHOTS", "/tmp/shots"))
 # the listed games (a player sees them, so they carry the marks); the positions each is
 # drawn in are below, one branch a game: a listed game without one fails in open_game
 GAMES = tuple(e.name for e in games.playable())
@@ -304,19 +302,18 @@ def test_every_pair_of_seats_differs_for_every_eye(make_app, game):
     """With the marks on, through both simulations, every pair of seats differs by a shape
     (and so by a shape or a CIEDE2000 of 20 or more); with them off the same measure finds
     no shape: the marks are what it sees."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
     app, scene = open_game(make_app, game, True)
     on = shot(scene)
     where = regions(game, scene, True)
     seat_rgb = seat_colours(game)
-    pygame.image.save(on, str(SHOTS / f"colours-{game}.png"))
+    shots.save(on, f"colours-{game}.png")
     _app, plain_scene = open_game(make_app, game, False)
     off = shot(plain_scene)
     plain_where = regions(game, plain_scene, False)
     report = []
     for kind in MACHADO:
         seen = simulate(on, kind)
-        pygame.image.save(seen, str(SHOTS / f"colours-{game}-{kind}.png"))
+        shots.save(seen, f"colours-{game}-{kind}.png")
         plain = simulate(off, kind)
         for what, (rects, mask) in where.items():
             plain_rects, plain_mask = plain_where[what]

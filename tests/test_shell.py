@@ -570,6 +570,8 @@ def test_arena_plays_and_counts(tmp_path):
         in bad.stderr and "Traceback" not in bad.stderr
 
 
+# the developers' bench (tools/bench.py) run whole: a minute and more
+@pytest.mark.slow
 def test_bench_reports_the_figures(tmp_path):
     out = subprocess.run([sys.executable, "-m", "tools.bench", "--frames", "20", "--runs", "1",
                           "--skip-ai", "--displays", "dummy", "--sizes", "1920x1080",
@@ -587,6 +589,8 @@ def test_bench_reports_the_figures(tmp_path):
         assert launcher[k]["p99_ms"] is not None
 
 
+# the developers' bench (tools/bench.py) again
+@pytest.mark.slow
 def test_bench_pairs_measure_each_animation_at_both_sizes_in_turn(tmp_path):
     """The ratio figure: one process, its window resized between the two sizes each round,
     and every round's median frame kept for both."""

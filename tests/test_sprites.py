@@ -39,8 +39,13 @@ def run_script(*args):
                           text=True, timeout=120, env=env)
 
 
+# Tricade's own icon (desktop/tricade.desktop), drawn by the same script, checked with them
+ICONS = [f"icons/{s}x{s}/tricade.png" for s in (32, 64, 128)]
+
+
 def copy_out(tmp_path):
-    for name in [f"{s}.png" for s in SHEETS] + ["index.json"]:
+    for name in [f"{s}.png" for s in SHEETS] + ["index.json"] + ICONS:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(SPRITES / name, tmp_path / name)
     return tmp_path
 
@@ -56,7 +61,7 @@ def test_committed_sheets_pass_check():
 
 def test_a_fresh_build_is_byte_identical(tmp_path):
     assert run_script("--dir", str(tmp_path)).returncode == 0
-    for name in [f"{s}.png" for s in SHEETS] + ["index.json"]:
+    for name in [f"{s}.png" for s in SHEETS] + ["index.json"] + ICONS:
         assert (tmp_path / name).read_bytes() == (SPRITES / name).read_bytes(), name
 
 
@@ -69,6 +74,18 @@ def test_check_names_the_sprite_when_one_pixel_of_a_sheet_changes(tmp_path):
     out = run_script("--check", "--dir", str(d))
     assert out.returncode == 1
     assert "tripppin.png" in out.stderr and "arrow_3" in out.stderr
+
+
+def test_a_copy_of_the_sheets_and_icons_passes_check_and_an_edited_icon_fails(tmp_path):
+    d = copy_out(tmp_path)
+    assert run_script("--check", "--dir", str(d)).returncode == 0
+    icon = d / "icons" / "64x64" / "tricade.png"
+    img = pygame.image.load(str(icon))
+    img.set_at((32, 20), (1, 2, 3, 255))
+    pygame.image.save(img, str(icon))
+    out = run_script("--check", "--dir", str(d))
+    assert out.returncode == 1
+    assert "icons/64x64/tricade.png" in out.stderr and "(32, 20)" in out.stderr
 
 
 def test_check_fails_when_the_index_is_edited(tmp_path):

@@ -204,6 +204,9 @@ def test_plan_all_budget_bounds_the_work():
                                                                   budget=200)]
 
 
+# the outside opponent kept for measuring (tools/rivals) on a third of the positions:
+# two minutes on a busy machine
+@pytest.mark.slow
 def test_rival_is_legal_and_deterministic():
     from tools.rivals import triaxis as rivals
     for i, s in enumerate(POSITIONS[::3]):

@@ -23,6 +23,8 @@ from collections import deque
 from pathlib import Path
 from typing import Callable
 
+from games.core import assets
+
 try:
     import pygame
     _IMPORT_ERROR = ""
@@ -30,7 +32,7 @@ except Exception as exc:  # pragma: no cover - pygame is a runtime dependency
     pygame = None
     _IMPORT_ERROR = f"pygame is not available: {exc}"
 
-DEFAULT_SOUNDS_DIR = Path(__file__).resolve().parents[2] / "sounds"
+DEFAULT_SOUNDS_DIR = assets.folder("sounds")
 FREQUENCY = 22050
 BUFFER = 512
 SPEAKER_PREFIX = "dos_"  # effects that share the one PC-speaker voice

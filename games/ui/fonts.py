@@ -60,9 +60,11 @@ from typing import Iterable
 
 import pygame
 
+from games.core import assets
+
 __all__ = ["BitmapFont", "get", "FONT_NAMES", "FONTS_DIR"]
 
-FONTS_DIR = Path(__file__).resolve().parents[2] / "fonts"
+FONTS_DIR = assets.folder("fonts")
 FONT_NAMES = ("acorn8x8", "ega8x14", "topaz8x8")
 
 _GLYPH_RE = re.compile(r"^glyph\s+U\+([0-9A-Fa-f]{4,6})(?:\s+.*)?$")

@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pygame
 
-SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"
+from games.core import assets
+
+SPRITES_DIR = assets.folder("sprites")
 
 
 class Sheet:
@@ -29,6 +31,7 @@ class Sheet:
         self.image = image
         self._rects = {n: pygame.Rect(r) for n, r in index.items()}
         self._cache: dict[str, pygame.Surface] = {}
+        self.converted = False      # in the display's pixel format (convert_alpha)
 
     def names(self) -> list[str]:
         return list(self._rects)
@@ -56,6 +59,8 @@ def sheet(name: str, directory: Path | None = None) -> Sheet:
     global _index
     key = name if directory is None else f"{directory}/{name}"
     s = _sheets.get(key)
+    if s is not None and not s.converted and pygame.display.get_surface() is not None:
+        s = None        # loaded before the display: loaded again in the display's format
     if s is None:
         d = Path(directory) if directory is not None else SPRITES_DIR
         index = _index if directory is None and _index is not None else json.loads(
@@ -65,7 +70,9 @@ def sheet(name: str, directory: Path | None = None) -> Sheet:
         if name not in index:
             raise KeyError(f"no sprite sheet {name!r} (there are: {', '.join(index)})")
         image = pygame.image.load(str(d / f"{name}.png"))
-        if pygame.display.get_surface() is not None:
+        converted = pygame.display.get_surface() is not None
+        if converted:
             image = image.convert_alpha()
         s = _sheets[key] = Sheet(name, image, index[name])
+        s.converted = converted
     return s
