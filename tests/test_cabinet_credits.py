@@ -161,6 +161,11 @@ def test_one_coin_plays_exactly_one_game_whatever_the_customer_presses(cabinet, 
         number = scene.table.game_number
         scene.cmds.run("new")
         step_watching(app, clock, watch, 2)
+        if isinstance(app.top, Question):      # starting over is asked: the customer says yes
+            yes = next(cb for label, cb in app.top.choices
+                       if label.lower().startswith(("yes", "new", "start", "ok")))
+            yes()
+            step_watching(app, clock, watch, 2)
         assert scene.table.game_number > number and not scene.table.state.is_over
         assert cab.credits == 0 and cab.books.data["credits_played"] == 2
     log = (Path(app.store.dir) / "cabinet.log").read_text()
