@@ -24,8 +24,12 @@ import games
 from games.ui import looks, marks
 
 # the listed games (a player sees them, so they carry the marks); the positions each is
-# drawn in are below, one branch a game: a listed game without one fails in open_game
+# drawn in are below, one branch a game: a listed game without one fails in open_game.
+# The hidden test games (tests/example_*) have no branch (a registry entry cannot say where
+# its seats' pieces are drawn): they are checked by what needs no position of their own,
+# test_every_registered_game_keeps_its_plain_look_and_its_palette (docs/shell.md, 13)
 GAMES = tuple(e.name for e in games.playable())
+ALL_GAMES = tuple(e.name for e in games.playable(include_hidden=True))
 
 # -- colour vision: Machado, Oliveira & Fernandes 2009, severity 1.0 (linear RGB) ---------------
 
@@ -376,6 +380,42 @@ def test_with_the_marks_off_every_game_is_its_plain_self(make_app, monkeypatch, 
     if game != "triaxis":                          # TriAxis's welcome has no markers
         assert not same(title(scene), off_title)
     assert colours(shot(scene)) <= set(scene.look.palette)   # no new colour
+
+
+def open_any(make_app, game: str, on: bool):
+    """Any registered game from its registry entry alone (no title page, every seat a
+    person) a few plies in: the legal move in the middle of the list each time."""
+    app = make_app(anim_speed=0)
+    app.settings[marks.SETTING] = on
+    scene = app.push(games.get(game).scene_factory()(app, seed=3, title=False))
+    while app.top is not scene:                    # a box a new game opens (a set-up)
+        app.pop()
+    for seat in list(scene.table.seats):
+        scene.set_seat(seat, "human")
+    for _ in range(6):
+        moves = scene.table.state.legal_moves()    # none at a chance point: the table draws
+        if moves:
+            scene.table.play(moves[len(moves) // 2])
+        frames(app, 2)
+    return app, scene
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_every_registered_game_keeps_its_plain_look_and_its_palette(make_app, monkeypatch,
+                                                                     game):
+    """Every game, the hidden test games too: with the marks off it asks no sheet for a
+    marked sprite and draws what settings without the switch draw; with them on it draws in
+    its look's palette still. (Whether the marks tell the seats apart needs a position
+    per game: the listed games' test above.)"""
+    app, scene = open_any(make_app, game, False)
+    asked = fetched_sprites(monkeypatch)
+    off, off_title = shot(scene), title(scene)
+    assert not [n for n in asked if "marked" in n or n.startswith("mark_")], game
+    del app.settings[marks.SETTING]                # settings from before the switch
+    assert same(shot(scene), off) and same(title(scene), off_title)
+    app.settings[marks.SETTING] = True
+    palette = set(scene.look.palette)
+    assert colours(shot(scene)) <= palette and colours(title(scene)) <= palette
 
 
 def test_seat_marks_are_a_setting_off_by_default_switched_on_the_settings_screen(make_app):
