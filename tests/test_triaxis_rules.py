@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from games.core.table import Table
 from games.triaxis import rules
 from games.triaxis.rules import IllegalMove, State, new_game
-from tests.test_registry_games import candidate_texts, check_state
+from tests.test_registry_games import check_state
 
 # A 5 x 4 test island: column c is grass above, forest below; the rest marsh / tundra.
 ROWS = [
@@ -434,6 +434,11 @@ def test_registry_checks_for_every_seat_count(seats):
                         s.play(m)
             assert s.to_text() == before
     assert finished == 2
+
+
+def candidate_texts(state):
+    """Zone names over the largest island's columns and rows (most are not moves here)."""
+    return [f"{chr(97 + c)}{r}" for c in range(26) for r in range(1, 17)]
 
 
 def test_same_seed_same_game_and_saves_replay():

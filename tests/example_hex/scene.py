@@ -116,9 +116,12 @@ class HexScene(GameScene):
             return
         self.timeline.add("place", 0.25, ease=ease_out, data=tr.move,
                           cues=[(0.0, "dos_place")], area=hex_box(tr.move))
-        if not self.table.is_human(tr.seat):
-            self.say(f"{tr.seat.capitalize()} plays {cell_name(tr.move)}.", COLOUR[tr.seat],
-                     pause=0.3)
+
+    def move_words(self, tr):
+        return f"{tr.seat.capitalize()} plays {cell_name(tr.move)}.", COLOUR[tr.seat]
+
+    def move_marks(self, tr) -> list:
+        return [hex_box(tr.move)]
 
     def on_game_over(self) -> None:
         seat = self.table.state.turn
