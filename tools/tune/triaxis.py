@@ -1,4 +1,5 @@
-"""Fit level 4's evaluation to self-play results (a developer's tool, not a level).
+"""Fit ``ai.evaluate_sym`` (the former level 4's evaluation; level 4 now plays ``ai.value4``)
+to self-play results (a developer's tool, not a level).
 
     python -m tools.tune.triaxis [--games N] [--seed S] [--jobs J]
 
