@@ -221,10 +221,11 @@ def test_rules_and_ai_import_no_pygame():
     import importlib.util
     mods = [m for e in ENTRIES for m in (e.rules, e.ai)] + [
         "games", "games.core.table", "games.core.store", "games.core.worker", "tools.arena",
+        "games.core.gamerecord", "games.core.review",
         "games.core.records", "games.core.protocol", "games.ui.boardinput", "games.ui.status"]
     for e in ENTRIES:
         package = e.rules.rsplit(".", 1)[0]
-        for part in ("play", "scores", "manual", "tiles"):
+        for part in ("play", "scores", "manual", "tiles", "judge"):
             if importlib.util.find_spec(f"{package}.{part}") is not None:
                 mods.append(f"{package}.{part}")
     code = (
