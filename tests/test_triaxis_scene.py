@@ -398,11 +398,14 @@ def test_the_end_is_recorded_once_however_many_presses_follow(make_app):
             else:
                 assert row[j].x == t.heads[j].x
     key(app, pygame.K_RETURN)
+    number = scene.table.game_number
     for _ in range(3):                                     # presses on the finished game
-        key(app, pygame.K_RETURN)
+        key(app, pygame.K_RETURN)                          # asks for a new game (No)
+        assert top(app) == "confirm" and "Start a new game?" in question(app)
+        key(app, pygame.K_ESCAPE)
         click(app, scene.zone_centre(scene.state.island.land[5]))
         frames(app, 3)
-    assert app.top is scene
+    assert app.top is scene and scene.table.game_number == number
     assert [n for n, text in pushed if "Compare scores?" in text] == ["confirm"]
     assert [n for n, _ in pushed].count("initials") == 1
     assert scores.load(app.store, 2)["players"]["XYZ"] == {"played": 1, "won": 0, "best": 0}
@@ -675,7 +678,8 @@ def test_the_key_line_follows_the_phase(make_app):
     app, scene, t = two_people_placed(make_app, seed=5)
     key(app, pygame.K_LEFT)                                # the keyboard in hand
     assert "R)andom" not in labels(app, scene)
-    assert "Esc)concede" in labels(app, scene) and "U)ndo" in labels(app, scene)
+    assert "Esc)quit" in labels(app, scene) and "U)ndo" in labels(app, scene)
+    assert "Esc)concede" not in labels(app, scene)       # before a spin Esc asks to quit
     t.undo()
     frames(app, 2)
     assert t.state.phase == "setup" and "R)andom" in labels(app, scene)
@@ -707,3 +711,107 @@ def test_the_help_pages_leave_no_strip_of_the_island_round_their_frame(make_app)
     assert colours(above) <= {dos.BLACK}, "nothing of the island above the help's frame"
     beside = app.last_native.subsurface((0, box.top, box.left, box.h))
     assert colours(beside) <= {dos.BLACK}
+
+
+def menu_labels(scene) -> list:
+    return [getattr(item, "label", "") for item in scene.menu_model()]
+
+
+def test_the_key_line_and_the_menu_say_what_esc_and_undo_do_now(make_app):
+    """Issue 35: Esc)... names what Esc does in the phase; U)ndo only when a step can be
+    taken back; F10's menu offers the rest at random only while markers are placed and
+    Concede only at a person's turn while the game goes on."""
+    app, scene = open_scene(make_app, seed=5, count=3, kinds=["human", "human"] +
+                            ["computer"] * 4)
+    start_playing(app, scene)
+    t = scene.table
+    key(app, pygame.K_LEFT)                                # the keyboard in hand
+    shown = labels(app, scene)
+    assert "R)andom" in shown and "Esc)quit" in shown and "Esc)concede" not in shown
+    assert "U)ndo" not in shown                            # nothing placed yet
+    assert "Place the rest at random" in menu_labels(scene)
+    assert "Concede" not in menu_labels(scene)
+    t.play(t.state.legal_moves()[0])                       # a person placed a marker
+    frames(app, 2)
+    assert "U)ndo" in labels(app, scene) and "Esc)quit" in labels(app, scene)
+    key(app, pygame.K_ESCAPE)                              # placement: the quit question
+    assert top(app) in ("confirm", "ask") and "Quit" in question(app)
+    app.pop_to(scene)
+    for s in t.seats:                                      # the rest placed by the table
+        t.set_seat(s, "human")
+    while t.state.phase == "setup":
+        t.play(t.state.legal_moves()[0])
+    frames(app, 2)
+    assert t.state.is_chance and "Esc)quit" in labels(app, scene)
+    assert "R)andom" not in labels(app, scene)
+    assert "Place the rest at random" not in menu_labels(scene)
+    assert "Concede" not in menu_labels(scene)             # the spin has not gone yet
+    while t.state.is_chance:
+        t.roll()
+    frames(app, 2)
+    assert t.human_to_move
+    legal = t.state.legal_moves()
+    want = "Esc)end turn" if "end" in legal else "Esc)concede"
+    assert want in labels(app, scene) and "Concede" in menu_labels(scene)
+    assert "U)ndo" not in labels(app, scene)               # never across the spin
+    key(app, pygame.K_ESCAPE)
+    assert top(app) in ("confirm", "ask") and "concede" in question(app)
+    app.pop_to(scene)
+    seat = t.state.current
+    t.play("resign")                                       # this seat concedes
+    frames(app, 2)
+    assert not t.state.is_over and (t.state.current != seat or t.state.is_chance)
+    shown = labels(app, scene)
+    if not t.human_to_move:
+        assert "Esc)concede" not in shown and "Concede" not in menu_labels(scene)
+    if not scene.can_undo:
+        assert "U)ndo" not in shown
+    scene.forget_autosave()
+
+
+def test_enter_on_the_board_after_the_end_asks_for_a_new_game(make_app):
+    """docs/answers.md: Confirm on the board after the end asks "Start a new game?"
+    (default No), as in the other games."""
+    app, scene, t = two_people_placed(make_app, seed=5)
+    t.roll()
+    while t.state.is_chance:
+        t.roll()
+    t.play("resign")
+    assert run_until(app, lambda: t.state.is_over and scene._over_fired)
+    frames(app, 2)
+    app.pop_to(scene)                                      # the end box closed
+    number = t.game_number
+    key(app, pygame.K_RETURN)
+    assert top(app) == "confirm" and "Start a new game?" in question(app)
+    assert app.top.choices[app.top.focus][0] == "No"
+    key(app, pygame.K_RETURN)                              # the default: the result stays
+    assert app.top is scene and t.state.is_over and t.game_number == number
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)                              # Yes: the set-up box
+    assert top(app) == "menu"
+
+
+def test_the_colour_list_picks_out_each_key_letter_once(make_app):
+    """BLUE keeps B; Back (after it) keeps Esc and no letter of its own is picked out."""
+    app, scene = open_scene(make_app, seed=5, count=2, kinds=["human"] * 6)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_y, unicode="y")
+    box = app.top
+    assert top(app) == "ask" and "choose a colour" in question(app)
+    letters = [box.key_letter(i) for i in range(len(box.labels))]
+    shown = [c for c in letters if c]
+    assert len(shown) == len(set(shown))
+    assert letters[box.labels.index("BLUE")] == "b"
+    assert letters[box.labels.index("Back")] == ""
+    app.present_whole()
+    for i, r in enumerate(box.button_rects):
+        if i == box.focus:
+            continue
+        first = app.last_native.subsurface((r.x + dos.CELL_W, r.y, dos.CELL_W, r.h))
+        assert (box.box.key in colours(first)) == bool(letters[i]), box.labels[i]
+    key(app, pygame.K_b, unicode="b")                     # B: BLUE, for the first seat
+    while top(app) == "ask" and "choose a colour" in question(app):
+        key(app, pygame.K_RETURN)
+    assert app.top is scene and scene.state.players[0] == "blue"

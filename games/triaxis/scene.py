@@ -6,7 +6,9 @@ seat's habitat colour with their size on them. At the right: each seat (populati
 markers on the island and in supply), the spinner (eight segments: 1-6, HARVEST, FAMINE;
 six terrain segments for the second spin) and the points left. Under the island: the
 terrain legend, the status line and the key line
-``U)ndo R)andom H)elp S)ound N)ew Esc)concede F10)menu Q)uit``.
+``U)ndo R)andom H)elp S)ound N)ew Esc)concede F10)menu Q)uit``, each as its phase has it
+(R)andom while markers are placed, U)ndo when a step can be taken back, and what Esc does
+then: Esc)end turn, Esc)concede, Esc)put down or Esc)quit).
 
 The flow, as the original's: the welcome page (the look's title page: resume the game in
 progress, start, or read the help pages, paged like the original's), the set-up box (how
@@ -128,7 +130,8 @@ class TriAxisScene(ScoreFiles, GameScene):
     # a cabinet: the operator sets the seats, who plays them, the round limit and the
     # level (the set-up box is skipped); a customer plays the turn's own commands
     operator_settings = ("count", "kinds", "rounds", "level")
-    customer_commands = ("random", "concede", "nw", "ne", "sw", "se", "drop")
+    customer_commands = ("random", "concede", "end_turn", "put_down", "nw", "ne", "sw", "se",
+                         "drop")
     operator_labels = {"count": "Seats", "kinds": "Seat", "level": "Computer level"}
 
     @classmethod
@@ -195,6 +198,12 @@ class TriAxisScene(ScoreFiles, GameScene):
             Command("random", "Place the rest at random", ("r",), ("y",), self.place_at_random,
                     shortcut="R", key_label="R)andom"),
             Command("concede", "Concede", (), (), self.concede, key_label="Esc)concede"),
+            # what Esc does in the phase, on the key line (a click there does the same)
+            Command("end_turn", "End the turn", (), (), self.on_back,
+                    key_label="Esc)end turn"),
+            Command("put_down", "Put the marker down", (), (), self.drop,
+                    key_label="Esc)put down"),
+            Command("esc_quit", "Quit", (), (), self.on_back, key_label="Esc)quit"),
             Command("nw", "Up left", ("[7]", "home"), (), lambda: self.diagonal(5)),
             Command("ne", "Up right", ("[9]", "page up"), (), lambda: self.diagonal(1)),
             Command("sw", "Down left", ("[1]", "end"), (), lambda: self.diagonal(4)),
@@ -203,8 +212,45 @@ class TriAxisScene(ScoreFiles, GameScene):
         ]
 
     def menu_model(self) -> list:
-        return (self.cmds.items("undo", "random", "help", "history", "sound", "new", "concede",
-                                "quit", "-") + self.seat_items() + [self.level_item()])
+        """F10's menu: "Place the rest at random" only during the placement, "Concede"
+        only at a person's turn while the game goes on."""
+        st = self.state
+        names = ["undo"] + (["random"] if st.phase == "setup" and not st.is_over else []) + [
+            "help", "history", "sound", "new"] + (["concede"] if self.may_concede() else [])
+        return (self.cmds.items(*names, "quit", "-") + self.seat_items()
+                + [self.level_item()])
+
+    def may_concede(self) -> bool:
+        """A person is to move and may concede (after the placement, the game going on)."""
+        t = self.table
+        return t.human_to_move and "resign" in t.state.legal_moves()
+
+    @property
+    def can_undo(self) -> bool:
+        """U takes back a step of a person within the turn, never across a spin: True when
+        that would take something back now."""
+        t = self.table
+        if "human" not in t.seats.values() or t.state.is_over:
+            return False
+        for i in range(t.ply, 0, -1):
+            before = t.position(i - 1)
+            if before.is_chance:
+                return False
+            if t.is_human(before.current):
+                return True
+        return False
+
+    def esc_command(self) -> str:
+        """The key line's name for what Esc does now (games.triaxis.scene.on_back)."""
+        if self.board_input is not None and self.board_input.selected is not None:
+            return "put_down"
+        t = self.table
+        legal = t.state.legal_moves() if t.human_to_move else []
+        if "end" in legal:
+            return "end_turn"
+        if "resign" in legal:
+            return "concede"
+        return "esc_quit"
 
     def help_pages(self) -> list:
         return manual.pages()
@@ -221,12 +267,14 @@ class TriAxisScene(ScoreFiles, GameScene):
         return self.native_size[1] - STATUS_Y
 
     def keyline(self) -> tuple:
-        """The key line of the phase: R)andom only while markers are placed; neither
-        Esc)concede nor U)ndo once the game is over."""
+        """The key line of the phase: R)andom only while markers are placed, U)ndo only
+        when there is a step to take back, and what Esc does now (Esc)end turn,
+        Esc)concede, Esc)put down or Esc)quit)."""
         st = self.state
-        gone = ({"random"} if st.phase != "setup" else set()) | (
-            {"concede", "undo"} if st.is_over else set())
-        return tuple(n for n in KEYLINE if n not in gone)
+        gone = ({"random"} if st.phase != "setup" or st.is_over else set()) | (
+            {"undo"} if not self.can_undo else set())
+        esc = self.esc_command()
+        return tuple(esc if n == "concede" else n for n in KEYLINE if n not in gone)
 
     def keyline_rects(self) -> list:
         names = self.keyline()
@@ -579,6 +627,9 @@ class TriAxisScene(ScoreFiles, GameScene):
             if k == "pointer_down" and action.button == 3 and self.board_input.selected:
                 self.drop()
                 return
+        if k == "confirm" and self.state.is_over:
+            self.ask_new_game()          # the board after the end (docs/answers.md)
+            return
         if self.spin_waits() and (k == "confirm" or (k == "pointer_down"
                                                      and action.button == 1)):
             self.spin()

@@ -344,6 +344,7 @@ class TriboloScene(GameScene):
         elif not self.store.exists(SAVE_NAME):
             self.say("There is no saved game (V saves one).", LIGHT_RED)
         elif self.table.load(self.store, SAVE_NAME):
+            self.recall_moves()           # Messages holds its computer moves
             self.say("Saved game loaded.", LIGHT_CYAN)
 
     def my_turn(self, what: str) -> bool:

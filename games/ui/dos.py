@@ -481,7 +481,10 @@ class Skin:
         if on:
             surface.fill(self.box.hi_bg, rect)
         fg = self.box.hi_fg if on else self.box.fg
-        text(surface, label[:1], (rect.x + CELL_W, rect.y), fg if on else self.box.key)
+        i = self.labels.index(label) if label in getattr(self, "labels", ()) else None
+        keyed = i is None or not hasattr(self, "key_letter") or bool(self.key_letter(i))
+        text(surface, label[:1], (rect.x + CELL_W, rect.y),
+             fg if on or not keyed else self.box.key)
         text(surface, label[1:], (rect.x + 2 * CELL_W, rect.y), fg)
 
     def list_look(self) -> MenuLook:

@@ -317,6 +317,15 @@ class Question(Modal):
         self.answer = i
         self.finish(self.choices[i][1])
 
+    def key_letter(self, i: int) -> str:
+        """The letter that presses button ``i`` (its initial, lower case), or "" when an
+        earlier button has that initial (BLUE keeps B; a Back after it has Esc): each
+        letter shown picked out answers one button only."""
+        c = self.labels[i][:1].lower()
+        if not c.strip() or any(label[:1].lower() == c for label in self.labels[:i]):
+            return ""
+        return c
+
     def answer_key(self, action) -> int | None:
         """The button a key presses by its letter (the first button with that initial)."""
         if action.kind in ("text", "command") and action.char:
@@ -453,11 +462,46 @@ class Pages(Modal):
     def __init__(self, game, pages: Sequence, title: str = "",
                  on_close: Callable | None = None):
         super().__init__(game)
-        self.pages = list(pages) or [[]]
         self.title = title
         self.on_close = on_close
+        self.pages = self.fitted(list(pages) or [[]])
         self.index = 0
         self.layout()
+
+    def fitted(self, pages: list) -> list:
+        """The pages with every line wrapped to the screen's width (inside the frame's
+        margins), a page grown too tall for the screen split in two: nothing is cut off."""
+        left, top, right, bottom = self.margins(self.title)
+        room = max(8, self.screen.w - left - right - 8)
+        while room > 8:                     # the look's own frame (DOS: whole cells)
+            rect, _ = self.place(room, self.line_h, self.title)
+            if rect.left >= 0 and rect.right <= self.screen.w:
+                break
+            room -= 8
+        tall = max(4, (self.screen.h - top - bottom - self.gap - self.line_h)
+                   // max(1, self.line_h))
+        out = []
+        for page in pages:
+            if callable(page):
+                out.append(page)
+                continue
+            lines = []
+            for line in page:
+                lines += self.wrapped(str(line), room)
+            out += [lines[i:i + tall] for i in range(0, len(lines), tall)] or [[]]
+        return out
+
+    def wrapped(self, line: str, room: int) -> list:
+        """``line`` as lines no wider than ``room`` pixels."""
+        if self.text_w(line) <= room:
+            return [line]
+        per = max(1, room // max(1, self.text_w("m")))
+        while per > 1:
+            parts = wrap(line, per) or [""]
+            if all(self.text_w(p) <= room for p in parts):
+                return parts
+            per -= 1
+        return wrap(line, 1) or [""]
 
     def layout(self) -> None:
         texts = [p for p in self.pages if not callable(p)]

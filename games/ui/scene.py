@@ -358,7 +358,8 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, ComputerMove
         self.live = True
         self.resumed = self.table.load(self.store, self.save_name)
         if self.resumed:
-            self.after_load()
+            self.recall_moves()      # Messages holds the computer's moves played before
+            self.after_load()        # (by the seats the save says played them)
             self._over_fired = self.table.state.is_over
         else:
             self.begin()

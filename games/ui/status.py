@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-HISTORY = 50          # messages kept for reading back
+HISTORY = 4000        # messages kept for reading back: every move of any real game
+                      # (the oldest dropped only beyond that)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,14 @@ class StatusLine:
             self._history.append(msg.text)
         self.serial += 1
         return msg
+
+    def remember(self, text: str) -> None:
+        """Keep ``text`` in the history without showing it (what was said in a game before
+        it was resumed)."""
+        text = str(text)
+        if not self._history or self._history[-1] != text:
+            self._history.append(text)
+            self.serial += 1
 
     @property
     def current(self) -> Message | None:

@@ -75,6 +75,39 @@ class ComputerMoves:
         except (AttributeError, IndexError, KeyError, TypeError, ValueError):
             self.move_marked = ()
 
+    def moves_played(self) -> list:
+        """The moves of the line in hand as transitions ("move" only, oldest first), as the
+        table made them when they were played."""
+        from games.core.table import Transition
+        t = self.table
+        out = []
+        for p in range(t.ply):
+            before = t.position(p)
+            if before.is_chance:
+                continue
+            move = t.move_at(p)
+            try:
+                text = before.move_text(move)
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+                text = str(t.moves[p]) if p < len(t.moves) else ""
+            out.append(Transition(before, t.position(p + 1), text, "move", before.current,
+                                  move))
+        return out
+
+    def recall_moves(self) -> None:
+        """A resumed game: the computer's moves played before it was kept are said into
+        Messages (the status history), neither shown on the line nor marked nor held."""
+        for tr in self.moves_played():
+            if not self.by_computer(tr):
+                continue
+            try:
+                words = self.move_words(tr)
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+                continue
+            if words:
+                text = words[0] if isinstance(words, tuple) else words
+                self.status.remember(self.named(text))
+
     def hold_after(self, tr) -> None:
         """After the game's animation of a computer's move, the pace's pause."""
         if tr.kind != "move" or self.table.seats.get(tr.seat) != "computer":
