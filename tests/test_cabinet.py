@@ -437,6 +437,32 @@ def test_the_operator_menu_hides_a_game_and_sets_the_price(cabinet):
     assert app.store.load("settings", {})["kiosk"]["hidden_games"] == [first.name]
 
 
+def test_no_row_of_the_operator_menu_or_a_game_page_lies_under_the_footer(cabinet):
+    """Every row, "Exit to the desktop" last but one, ends above the footer line: on the
+    operator menu and on each game's page, however many settings a game has."""
+    from games.launcher.scene import FOOTER_Y
+    app, cab, clock = cabinet()
+    press(app, pygame.K_F2)
+    enter_pin(app, [0, 0, 0, 0])
+    enter_pin(app, [0, 0, 0, 0])
+    op = app.top
+    assert isinstance(op, OperatorScene)
+    pages = [op]
+    labels = [i.label for i in op.menu.items]
+    assert "Exit to the desktop" in labels
+    for i, label in enumerate(labels):
+        if label.endswith(" ..."):                  # a game's own page
+            op.menu.cursor = i
+            press(app, pygame.K_RETURN)
+            pages.append(app.top)
+            app.pop()
+    for page in pages:
+        menu = page.menu
+        last = menu.item_rect(len(menu.items) - 1)
+        assert last.bottom <= FOOTER_Y - 2, (type(page).__name__, last, len(menu.items))
+        assert menu.line_height >= 14
+
+
 def test_the_pad_service_combination_opens_the_pin(cabinet):
     app, cab, clock = cabinet()
     pad = VirtualPad()

@@ -29,7 +29,7 @@ import games
 from games.cabinet import log as cablog
 from games.cabinet.books import clock_text
 from games.core import schema
-from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, menu_look
+from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, list_rect, menu_look
 from games.ui import fonts
 from games.ui.widgets import Item, MenuList
 
@@ -443,8 +443,8 @@ class OperatorScene(LauncherBase):
                 "the cabinet restarts.", cabinet.exit_to_desktop))),
             Item("Back", on_confirm=app.pop),
         ]
-        self.menu = MenuList(items, menu_look(16), pygame.Rect(60, 98, 520, 16 * len(items)),
-                             sound=self.ui_sound)
+        line, rect = list_rect(60, 98, 520, len(items))      # the footer stays clear
+        self.menu = MenuList(items, menu_look(line), rect, sound=self.ui_sound)
 
     def change_cap(self, change):
         def with_held(d):
@@ -573,8 +573,8 @@ class GamePage(LauncherBase):
                               on_change=lambda d, p=path, f=field, n=label:
                               self.change(p, f, d, n)))
         items.append(Item("Back", on_confirm=app.pop))
-        self.menu = MenuList(items, menu_look(16), pygame.Rect(60, 98, 520, 16 * len(items)),
-                             sound=self.ui_sound)
+        line, rect = list_rect(60, 98, 520, len(items))      # the footer stays clear
+        self.menu = MenuList(items, menu_look(line), rect, sound=self.ui_sound)
 
     def settings(self) -> dict:
         """The game's settings as kept (cleaned by its schema, put back in place)."""

@@ -35,6 +35,17 @@ ACTION_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
                  "confirm": "Confirm", "back": "Back", "menu": "Menu"}
 
 
+FOOTER_Y = 452             # where a launcher screen's footer line is drawn
+
+
+def list_rect(x: int, top: int, width: int, items: int, line: int = 16) -> tuple:
+    """(line height, rectangle) of a list of ``items`` rows from ``top`` that ends above the
+    footer: rows of ``line`` pixels, closed up (down to the font's 14, as DOS text rows are)
+    when there are too many to fit."""
+    line = max(14, min(line, (FOOTER_Y - 6 - top) // max(1, items)))
+    return line, pygame.Rect(x, top, width, line * items)
+
+
 def menu_look(line_height: int = 18) -> MenuLook:
     return MenuLook(font=fonts.get("ega8x14"), fg=FG, bg=None, hi_fg=HI_FG, hi_bg=HI_BG,
                     dim=DIM, line_height=line_height, value_fg=ACCENT)
@@ -78,7 +89,7 @@ class LauncherBase(LookScene):
 
     def footer(self, surface: pygame.Surface, text: str) -> None:
         ega = fonts.get("ega8x14")
-        ega.draw(surface, text, ((640 - ega.size(text)[0]) // 2, 452), DIM)
+        ega.draw(surface, text, ((640 - ega.size(text)[0]) // 2, FOOTER_Y), DIM)
 
 
 class LauncherScene(LauncherBase):
