@@ -103,7 +103,9 @@ def parse_args(argv=None, prog: str = PROG):
     args = parser.parse_args(argv)
     if args.data_dir and os.path.exists(args.data_dir) and not os.path.isdir(args.data_dir):
         parser.error(f"--data-dir {args.data_dir!r} is a file, not a directory")
-    if args.data_dir:
+    if args.data_dir and args.books is not None:
+        pass                      # --books reads a cabinet's folder and makes none
+    elif args.data_dir:
         # a folder asked for by name must be usable now (the default one may be told
         # later and play goes on: the person did not choose it)
         from games.core.store import Store, why

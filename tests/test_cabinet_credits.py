@@ -411,3 +411,18 @@ def test_leaving_kiosk_mode_asks_first(cabinet):
     press(app, pygame.K_DOWN)
     press(app, *BUTTON_1)
     assert not app.kiosk and app.supervisor is None
+
+
+def test_books_on_a_mistyped_data_folder_say_so_and_make_nothing(tmp_path):
+    """`main.py --books --data-dir WRONG` (a real process): one sentence, status 1, and no
+    folder made, where it used to print empty books as if they had been reset."""
+    import subprocess
+    import sys
+    wrong = tmp_path / "no" / "such" / "folder"
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, str(root / "main.py"), "--books", "--data-dir",
+                          str(wrong)], capture_output=True, text=True, timeout=60,
+                         cwd=str(tmp_path))
+    assert run.returncode == 1 and run.stdout == ""
+    assert "There is no cabinet in the data folder" in run.stderr and "Traceback" not in run.stderr
+    assert not wrong.exists() and not (tmp_path / "no").exists()

@@ -802,12 +802,18 @@ def export_books(store, books, path=None):
 
 def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
     """``main.py --books [FILE]``: the books as CSV on stdout, or written to FILE; no
-    window, nothing else read or written. 0, or 2 when FILE could not be written."""
+    window, nothing else read or written. 0; 1 when the data folder holds no cabinet (nothing
+    is made); 2 when FILE could not be written."""
     from games.cabinet.books import Books
     from games.core.store import Store, default_data_dir
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    store = Store(Path(data_dir) if data_dir else default_data_dir())
+    folder = Path(data_dir) if data_dir else default_data_dir()
+    if not (folder / "cabinet").is_dir():  # a mistyped --data-dir is not empty books
+        print(f"There is no cabinet in the data folder {folder}: no books to show (is "
+              f"--data-dir the cabinet's?).", file=stderr)
+        return 1
+    store = Store(folder)
     books = Books(store)
     if target in (None, "-"):
         stdout.write(books.csv_text(titles()))
