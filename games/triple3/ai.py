@@ -74,6 +74,10 @@ Measured (issue 36; ``python -m tools.arena triple3 --seat A --seat B --games N 
   issue 36 asks for: with the second go at the best 8 moves (4 replies a total) it won 43
   of 100 from seed 1; the look-ahead through the dice adds little to this value (a
   greedy player on the same box race, tried as level 2, lost only 108 of 200 to it).
+- against an opponent written outside the project from issue 36's description alone
+  (never shown this code; not kept in this repository): the level 3 this one replaced won
+  84 of 200 from seed 1 (42%; the issue's outside figure was 44%); this level 3 won 107 of
+  200 from seed 1 and 102 of 200 from seed 1001 (52.3%): stronger, not yet 60%.
 - level 3 against level 2: 149 of 200 from seed 1 (74.5%), 136 of 200 from seed 1001
   (68.0%).  Level 2 against level 1 (unchanged here): 134 of 200 from seed 1 (67.0%),
   116 of 200 from seed 1001 (58.0%).
