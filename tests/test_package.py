@@ -132,9 +132,17 @@ def test_the_runtime_dependency_is_pygame_ce_alone_and_tests_are_an_extra(wheel)
     assert {"pytest", "pytest-xdist", "hypothesis"} <= names, test
     assert meta.get_all("Provides-Extra") == ["test"]
     # the checkout's requirements.txt pins the same pygame-ce, and holds the test extra too
-    lines = [ln.split("#")[0].strip() for ln in
-             (ROOT / "requirements.txt").read_text().splitlines()]
-    lines = {ln for ln in lines if ln}
+    def read(name):                           # a requirements file, its -r includes too
+        out = set()
+        for ln in (ROOT / name).read_text().splitlines():
+            ln = ln.split("#")[0].strip()
+            if ln.startswith("-r "):
+                out |= read(ln[3:].strip())
+            elif ln:
+                out.add(ln)
+        return out
+    lines = read("requirements.txt")
+    assert read("requirements-runtime.txt") == {"pygame-ce==2.5.8"}   # what a cabinet gets
     assert "pygame-ce==2.5.8" in lines and test <= lines, (lines, test)
     try:
         import tomllib

@@ -44,14 +44,15 @@ def test_a_message_stays_its_time_then_the_prompt_is_back():
     assert s.history == ["Red removes 4.9"]
 
 
-def test_sticky_messages_stay_and_history_keeps_the_last_fifty():
-    s = StatusLine()
+def test_sticky_messages_stay_and_history_keeps_the_newest_up_to_its_bound():
+    s = StatusLine(keep=50)
     s.say("Game over", sticky=True)
     s.update(10_000)
     assert s.current.text == "Game over"
     for n in range(60):
         s.say(f"m{n}")
     assert len(s.history) == 50 and s.history[-1] == "m59" and s.history[0] == "m10"
+    assert StatusLine()._history.maxlen >= 4000      # the house's: every move of a game
 
 
 def test_the_same_message_twice_in_a_row_is_kept_once():

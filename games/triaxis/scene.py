@@ -222,35 +222,13 @@ class TriAxisScene(ScoreFiles, GameScene):
 
     def may_concede(self) -> bool:
         """A person is to move and may concede (after the placement, the game going on)."""
-        t = self.table
-        return t.human_to_move and "resign" in t.state.legal_moves()
+        return self.table.human_to_move and "resign" in self.table.state.legal_moves()
 
-    @property
-    def can_undo(self) -> bool:
-        """U takes back a step of a person within the turn, never across a spin: True when
-        that would take something back now."""
-        t = self.table
-        if "human" not in t.seats.values() or t.state.is_over:
-            return False
-        for i in range(t.ply, 0, -1):
-            before = t.position(i - 1)
-            if before.is_chance:
-                return False
-            if t.is_human(before.current):
-                return True
-        return False
+    can_undo = property(lambda self: play.undo_takes_a_step(self.table))
 
     def esc_command(self) -> str:
-        """The key line's name for what Esc does now (games.triaxis.scene.on_back)."""
-        if self.board_input is not None and self.board_input.selected is not None:
-            return "put_down"
-        t = self.table
-        legal = t.state.legal_moves() if t.human_to_move else []
-        if "end" in legal:
-            return "end_turn"
-        if "resign" in legal:
-            return "concede"
-        return "esc_quit"
+        """The key line's name for what Esc does now (``on_back``)."""
+        return play.esc_command(self.table, getattr(self.board_input, "selected", None) is not None)
 
     def help_pages(self) -> list:
         return manual.pages()
