@@ -29,7 +29,7 @@ import games
 from games.cabinet import log as cablog
 from games.cabinet.books import clock_text
 from games.core import schema
-from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, list_rect, menu_look
+from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, MenuScreen, list_rect, menu_look
 from games.ui import fonts
 from games.ui.widgets import Item, MenuList
 
@@ -545,7 +545,7 @@ def step_value(field, value, d: int):
     return max(lo, min(hi, value + d))
 
 
-class GamePage(LauncherBase):
+class GamePage(MenuScreen):
     """One game's page of the operator menu: shown or hidden, whether customers may take
     moves back, and every setting the game declares the operator's (``operator_settings``
     of its scene: the level, the board, who plays which seat ...), read from its schema.
@@ -616,12 +616,6 @@ class GamePage(LauncherBase):
         self.app.apply_settings()
         if not self.app.save_settings():
             told_failure(self.app, what)
-
-    def handle(self, action) -> None:
-        if action.kind == "back":
-            self.app.pop()
-            return
-        self.menu.handle(action)
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)

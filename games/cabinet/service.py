@@ -10,14 +10,14 @@ from pathlib import Path
 import pygame
 
 from games.core.input import ARCADE_KEYS
-from games.launcher.scene import DIM, FG, HI_BG, PANEL, TITLE, LauncherBase, menu_look
+from games.launcher.scene import DIM, FG, HI_BG, PANEL, TITLE, LauncherBase, MenuScreen, menu_look
 from games.ui import fonts, looks
 from games.ui.widgets import Item, MenuList
 
 SOUNDS = Path(__file__).resolve().parents[2] / "sounds"
 
 
-class ServiceScene(LauncherBase):
+class ServiceScene(MenuScreen):
     name = "cabinet-service"
     title = "SERVICE"
 
@@ -30,12 +30,6 @@ class ServiceScene(LauncherBase):
                  Item("Back", on_confirm=app.pop)]
         self.menu = MenuList(items, menu_look(24), pygame.Rect(160, 140, 320, 24 * len(items)),
                              sound=self.ui_sound)
-
-    def handle(self, action) -> None:
-        if action.kind == "back":
-            self.app.pop()
-            return
-        self.menu.handle(action)
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)
@@ -195,7 +189,7 @@ class ScreenTest(LauncherBase):
             y += 46
 
 
-class SoundTest(LauncherBase):
+class SoundTest(MenuScreen):
     """Every sound of the program; button 1 plays the one chosen (at the volume set)."""
 
     name = "cabinet-sound-test"
@@ -216,12 +210,6 @@ class SoundTest(LauncherBase):
     def play(self, name: str) -> None:
         self.played.append(name)
         self.app.play(name)
-
-    def handle(self, action) -> None:
-        if action.kind == "back":
-            self.app.pop()
-            return
-        self.menu.handle(action)
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)

@@ -92,6 +92,18 @@ class LauncherBase(LookScene):
         ega.draw(surface, text, ((640 - ega.size(text)[0]) // 2, FOOTER_Y), DIM)
 
 
+class MenuScreen(LauncherBase):
+    """A launcher-look screen that is one menu: Back leaves it, the rest goes to the menu."""
+
+    menu = None
+
+    def handle(self, action) -> None:
+        if action.kind == "back":
+            self.app.pop()
+            return
+        self.menu.handle(action)
+
+
 class LauncherScene(LauncherBase):
     name = "launcher"
     subtitle = property(lambda self: games.subtitle())   # the registry's games, counted
