@@ -137,7 +137,9 @@ def test_a_game_that_cannot_be_opened_leaves_the_launcher(make_app):
 def test_no_sound_device_is_said_on_the_console_not_over_the_board(make_app, monkeypatch,
                                                                    capsys, tmp_path):
     from games.tribolo.scene import TriboloScene
-    heard = make_app(data_dir=str(tmp_path / "heard"))
+    # one still clock for both: the two pictures are of the same moment (a blink or an
+    # animation on a busy machine's real clock would make them differ)
+    heard = make_app(data_dir=str(tmp_path / "heard"), clock=lambda: 100.0)
     heard.push(TriboloScene(heard, seed=3))
     frames(heard, 3)
     picture = pygame.image.tobytes(heard.last_native, "RGB")
@@ -147,7 +149,7 @@ def test_no_sound_device_is_said_on_the_console_not_over_the_board(make_app, mon
         raise pygame.error("no audio device")
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
-    app = make_app(data_dir=str(tmp_path / "silent"))
+    app = make_app(data_dir=str(tmp_path / "silent"), clock=lambda: 100.0)
     assert not app.audio.available
     app.push(TriboloScene(app, seed=3))
     frames(app, 3)

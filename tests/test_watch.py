@@ -136,3 +136,38 @@ def test_the_pace_is_a_setting_on_the_settings_screen(make_app):
     key(app, pygame.K_RIGHT)
     assert app.settings["pace"] != before
     assert app.store.load("settings", {}, 1)["pace"] == app.settings["pace"]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_kind_of_legal_move_can_be_said_marked_and_shown(make_app, name):
+    """Each legal move of positions along random games, the word moves ("resign", a
+    turn's "end") as well as the board's, can be said, marked, paced and animated by the
+    scene: a move the words or marks do not expect would end a cabinet's game (the
+    supervisor goes back to the launcher) or the program."""
+    import random
+    from games.core.table import Transition
+    app = make_app(anim_speed=0)
+    frames(app, 1)
+    scene = app.push(games.get(name).scene_factory()(app, seed=11))
+    rng = random.Random(name)
+    state, seen = scene.table.state, set()
+    for _ in range(400):
+        if state.is_over:
+            break
+        if state.is_chance:
+            outcomes = state.chance_outcomes()
+            state = state.play(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        legal = list(state.legal_moves())
+        for move in legal:
+            after = state.play(move)
+            tr = Transition(state, after, state.move_text(move), "move", state.current, move)
+            scene.move_words(tr)
+            scene.move_marks(tr)
+            scene.pace_share(tr)
+            scene.on_transition(tr)          # the game's own animation of it
+            seen.add(type(move).__name__ if not isinstance(move, str) else move[:6])
+        words = [m for m in legal if isinstance(m, str) and m in ("resign", "end")]
+        state = state.play(rng.choice([m for m in legal if m not in words] or legal))
+        scene.timeline.clear()
+    assert seen

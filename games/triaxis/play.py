@@ -231,6 +231,8 @@ def move_sentence(before, after, move, seat: str):
         return f"{who} concedes: its markers leave the island.", "bad"
     if move == "end":
         return f"{who} ends its turn.", None
+    if not isinstance(move, tuple):
+        return None
     if move[0] == "-":
         a, b = move[1], move[2]
         if not after.cells[b]:
@@ -248,7 +250,7 @@ def move_words(before, after, move, seat: str) -> tuple:
     captures on c5.", "BLUE places a marker on f3."."""
     said = move_sentence(before, after, move, seat)
     who, name = seat.upper(), before.island.name
-    if move == "resign":
+    if not isinstance(move, tuple):            # "resign", "end": words, no zone
         return said
     kind, z = move[0], move[-1]
     if kind == "@":

@@ -493,15 +493,16 @@ class TriAxisScene(ScoreFiles, GameScene):
         return text, self.tone(tone)
 
     def pace_share(self, tr) -> float:
-        return 0.35 if tr.move != "resign" and tr.move[0] == "@" else 1.0   # placements
+        return 0.35 if isinstance(tr.move, tuple) and tr.move[0] == "@" else 1.0  # placements
 
     def move_marks(self, tr) -> list:
-        return [] if tr.move == "resign" else [self.grid.rect(z % 16, z // 16)
-                                               for z in tr.move[1:]]
+        if not isinstance(tr.move, tuple):              # "resign", "end": no zone
+            return []
+        return [self.grid.rect(z % 16, z // 16) for z in tr.move[1:]]
 
     def animate_move(self, before, after, move) -> None:
         extra, skip, delay = [], (), 0.0
-        if move != "resign" and move[0] == "-":
+        if isinstance(move, tuple) and move[0] == "-":
             a, b = move[1], move[2]
             reach = art.zone_reach(self.zone_centre(a))     # where it slides: both zones
             self.timeline.add("slide", SLIDE_SECONDS, ease=ease_out,
