@@ -85,7 +85,7 @@ QUIT_PROGRAM = textwrap.dedent("""
     import pygame
     import main
     from games.core import app as app_mod
-    presses = {presses!r}           # frame -> key names pressed then
+    presses = {presses!r}           # frame -> key names pressed then (counted in frames)
     real_step, real_shutdown = app_mod.App._step, app_mod.App.shutdown
 
     def step(self):
@@ -101,15 +101,18 @@ QUIT_PROGRAM = textwrap.dedent("""
         print("stack at the end:", [s.name for s in self.stack], "frame", self.frame)
         return real_shutdown(self, *a, **k)
     app_mod.App._step, app_mod.App.shutdown = step, shutdown
+    app_mod.App.MAX_SLEEP = 0.02    # quiet frames wait 20 ms, not up to a second each
     sys.exit(main.main(sys.argv[1:]))
 """)
 
 
 @pytest.mark.parametrize("game, presses", [
-    ("tripppin", {10: ["escape"]}),                 # the title page: Esc leaves the game
-    ("tribolo", {10: ["escape"]}),
-    ("triple3", {10: ["escape"]}),
-    ("triaxis", {10: ["return"], 20: ["escape"], 30: ["q"]}),   # Start, the set-up box
+    # 40 frames apart: a frame is 1/60 s at least, so each press comes after a new box's
+    # deaf moment (0.4 s, games.ui.modals) however fast the machine
+    ("tripppin", {40: ["escape"]}),                 # the title page: Esc leaves the game
+    ("tribolo", {40: ["escape"]}),
+    ("triple3", {40: ["escape"]}),
+    ("triaxis", {40: ["return"], 80: ["escape"], 120: ["q"]}),  # Start, the set-up box
                                                                 # closed, Q)uit
 ])
 def test_quitting_a_game_started_by_name_ends_the_program(tmp_path, game, presses):
