@@ -88,14 +88,16 @@ def _category(kind: str) -> int:
     return {"win": 2, "won": 2, "draw": 1, "loss": 0, "lost": 0}[kind.split()[0]]
 
 
-def test_tripppin_blunders_are_exactly_the_moves_that_give_a_solved_value_away():
-    """200 games, half random, half between computer levels: every decision's judgement
-    against the solver's own value of the position before and after it."""
+@pytest.mark.parametrize("count", [40, pytest.param(200, marks=pytest.mark.slow)])
+def test_tripppin_blunders_are_exactly_the_moves_that_give_a_solved_value_away(count):
+    """``count`` games (issue 38 asks 200: ``-m slow``), half random, half between computer
+    levels: every decision's judgement against the solver's own value of the position
+    before and after it."""
     from games.tripppin import ai, solver
     entry = games.get("tripppin")
     rules = entry.rules_module()
     blunders = goods = 0
-    for g in range(200):
+    for g in range(count):
         rng = random.Random(g)
         state = rules.new_game(seed=g, first=("orange", "blue")[g % 2])
         moves = []
@@ -132,7 +134,7 @@ def test_tripppin_blunders_are_exactly_the_moves_that_give_a_solved_value_away()
                 assert review.Judge(entry).chances(better)[mover] == was / 2
             else:
                 goods += 1
-    assert blunders > 50 and goods > 1000, (blunders, goods)
+    assert blunders > count // 4 and goods > 5 * count, (blunders, goods)
 
 
 def test_the_review_command_writes_its_json_and_refuses_a_bad_file(tmp_path):
