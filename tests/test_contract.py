@@ -51,3 +51,26 @@ def test_the_base_declares_the_bench_hook_and_the_recorded_flag():
     assert "game._recorded" not in (ROOT / "games" / "cabinet" / "cabinet.py").read_text()
     bench = (ROOT / "tools" / "bench.py").read_text()
     assert 'getattr(scene, "bench_animation' not in bench
+
+
+def test_the_computer_player_is_sent_the_history_its_module_reads():
+    """``HISTORY`` in an ai module: how many of the last states choose_move reads (0: none);
+    without it, every state so far. A long game's history is not pickled for the worker on
+    every move when the player never reads it."""
+    import importlib
+    import random
+    from games.core.table import Table
+    for e in games.playable(include_hidden=True):
+        t = Table(e.name, e.rules, e.ai, seed=3)
+        rng = random.Random(3)
+        while t.ply < 60 and not t.state.is_over:
+            t.play(t.draw_chance() if t.state.is_chance
+                   else rng.choice([m for m in t.state.legal_moves()
+                                    if m not in ("resign", "end")]))
+        sent = t._history_for_ai()
+        keep = getattr(importlib.import_module(e.ai), "HISTORY", None)
+        if keep is None:
+            assert sent == t.history, e.name
+        else:
+            assert len(sent) == min(keep, len(t.history)), e.name
+            assert not sent or sent[-1] is t.state, e.name

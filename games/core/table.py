@@ -370,12 +370,24 @@ class Table:
         s = self.state
         args = (s, self.levels.get(s.current, 3), self.ai_rng())
         kwargs = dict(self.ai_options)
-        kwargs["history"] = self.history
+        kwargs["history"] = self._history_for_ai()
         self._job_started = self.clock()
         if self.worker is None:  # no worker (tests without a screen): answer at once
             self.job = _Answered(resolve(self.ai_name + ":choose_move")(*args, **kwargs))
         else:
             self.job = self.worker.submit(self.ai_name + ":choose_move", *args, **kwargs)
+
+    def _history_for_ai(self) -> tuple:
+        """The states the computer player is sent: the last ``HISTORY`` of them when its
+        module says how many it reads (0: none), else all (sending a long game's whole
+        history to the worker cost the frame a tenth of a second)."""
+        try:
+            keep = getattr(importlib.import_module(self.ai_name), "HISTORY", None)
+        except ImportError:
+            keep = None
+        if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
+            return self.history
+        return self.history[len(self.history) - keep:] if keep else ()
 
     def cancel_thinking(self) -> None:
         job, self.job = getattr(self, "job", None), None

@@ -106,6 +106,7 @@ from games.triaxis.rules import apply_marker_move, marker_moves, any_move_fits
 LEVELS = (1, 2, 3, 4)
 OUT = ("resign", "end")     # the ways out of a turn: never chosen while a move fits
 DEFAULT_LEVEL = 3
+HISTORY = 0        # choose_move reads no history (games.core.table sends none)
 
 LEVEL_NAMES = {4: "4 strongest"}
 

@@ -496,9 +496,8 @@ class TriAxisScene(ScoreFiles, GameScene):
         return 0.35 if isinstance(tr.move, tuple) and tr.move[0] == "@" else 1.0  # placements
 
     def move_marks(self, tr) -> list:
-        if not isinstance(tr.move, tuple):              # "resign", "end": no zone
-            return []
-        return [self.grid.rect(z % 16, z // 16) for z in tr.move[1:]]
+        zones = tr.move[1:] if isinstance(tr.move, tuple) else ()   # "resign", "end": none
+        return [self.grid.rect(z % 16, z // 16) for z in zones]
 
     def animate_move(self, before, after, move) -> None:
         extra, skip, delay = [], (), 0.0

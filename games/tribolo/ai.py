@@ -73,6 +73,7 @@ from games.tribolo.rules import flip_bits, move_bits
 LEVELS = (1, 2, 3, 4)
 LEVEL_NAMES = {4: "4 strongest"}
 DEFAULT_LEVEL = 3
+HISTORY = 0        # choose_move reads no history (games.core.table sends none)
 
 MODE = "brs"                                   # search_move's default
 MODES = {2: "brs", 3: "paranoid", 4: "paranoid"}   # what each level searches by

@@ -100,6 +100,7 @@ from games.triple3.rules import ALLOWED, LINE_MASKS, LINES, TOTAL_PROBABILITY, S
 
 LEVELS = (1, 2, 3)
 DEFAULT_LEVEL = 3
+HISTORY = 0        # choose_move reads no history (games.core.table sends none)
 LEVEL_NAMES = {1: "1 (easy)", 2: "2", 3: "3 (strongest)"}
 
 

@@ -65,6 +65,7 @@ ALL_LEVELS = tuple(LEVELS) + (PERFECT,)
 LEVEL_NAMES = {"perfect": PERFECT}
 DEFAULT_LEVEL = 3
 MAX_LOOP = 20          # loops longer than this many turns are not noticed
+HISTORY = 2 * MAX_LOOP + 1    # the last states loop prevention reads (games.core.table)
 
 WIN = 1_000_000
 MATE_BOUND = WIN - 10_000
