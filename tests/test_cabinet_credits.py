@@ -269,7 +269,7 @@ def test_a_random_mash_with_coins_keeps_the_books_balanced(cabinet):
             pygame.K_LALT, pygame.K_SPACE, pygame.K_LSHIFT, pygame.K_1, pygame.K_2,
             pygame.K_5, pygame.K_6, pygame.K_r, pygame.K_f, pygame.K_a, pygame.K_s]
     held = set()
-    for i in range(10_000):
+    for i in range(4_000):                  # (the stranger pressed 1,500)
         k = rng.choice(keys)
         if k in held and rng.random() < 0.7:
             held.discard(k)
@@ -293,7 +293,7 @@ def test_a_random_mash_with_coins_keeps_the_books_balanced(cabinet):
     assert b.balance()[0] == b.balance()[1], b.balance()
     assert b.balance(b.data["lifetime"]) == b.balance()
     coins = b.data["coins"]["1"] + b.data["coins"]["2"]
-    assert coins > 100 and b.data["credits_bought"] >= coins * 0.5
+    assert coins > 40 and b.data["credits_bought"] >= coins * 0.5
     assert b.data["credits_played"] > 0
 
 
