@@ -43,8 +43,10 @@ class Replay(Modal):
         app = host.app
         view = type(host)(app, seed=data.get("seed") or 0, demo=True, title=False)
         view.table.load_data(data)            # ValueError: the caller checked it already
-        # nothing moves on its own in a replay: no computer thinks, no chance is drawn (the
-        # seats stay as they were played, for the board's own legend)
+        # nothing moves on its own in a replay: no computer thinks, no chance is drawn (who
+        # played which seat is said on the info line)
+        for seat in view.table.seats:
+            view.table.set_seat(seat, "human")
         view.table.update = lambda: False
         view.table.auto_chance = False
         super().__init__(view)
@@ -178,6 +180,8 @@ class Replay(Modal):
             st = self.state_at(k - 1)
             text = self.table.moves[k - 1]
             who = (st.current or "").capitalize() if not st.is_chance else "Chance"
+            if self.played_by.get(st.current) == "computer":
+                who += " (computer)"
             first = f"{who}: {text}"
         head = f"Move {k} of {self.total}  {first}"
         if self.host.customer:
