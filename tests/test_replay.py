@@ -209,6 +209,7 @@ def test_export_writes_the_record_that_opens_again(make_app, tmp_path):
     scene = played_game(app, entry, plies=12)
     replay = open_by_key(app, scene)
     key(app, pygame.K_x)
+    assert run_until(app, lambda: getattr(scene, "last_export", None) is not None)
     path = scene.last_export
     assert path.parent == tmp_path / "data" / "records"
     back = gamerecord.from_text(path.read_text(), entry.name)

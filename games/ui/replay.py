@@ -49,7 +49,8 @@ class Replay(Modal):
             view.table.set_seat(seat, "human")
         view.table.update = lambda: False
         view.table.auto_chance = False
-        super().__init__(view)
+        super().__init__(host)                # a modal over its game (the one on the stack)
+        self.look = view.look
         self.owner = None
         self.host, self.view, self.data = host, view, dict(data)
         self.entry = host.entry
@@ -65,6 +66,7 @@ class Replay(Modal):
         self.top = False                       # the panel at the top of the screen
         self.clock = 0.0
         self._down_on = None
+        self.exporting = None                  # (thread, its answer) while one is written
         self.ply = -1
         self.layout()
         self.go(0)
@@ -304,7 +306,35 @@ class Replay(Modal):
         self.host.try_again_from(self, self.data, self.ply)
 
     def export(self) -> None:
-        self.host.export_record(self.data)
+        """The record written to the data folder's records/ on a thread of its own (the
+        disk never holds a frame); said where when it is written."""
+        if self.exporting is not None:
+            return
+        import threading
+        from games.core import replays
+        path = replays.record_path(self.host.store.dir, self.data)
+        box: dict = {}
+
+        def write():
+            try:
+                box["path"] = replays.write_record(path, self.data)
+            except (OSError, ValueError) as exc:
+                box["error"] = getattr(exc, "strerror", None) or str(exc)
+        self.exporting = (threading.Thread(target=write, daemon=True, name="export"), box)
+        self.exporting[0].start()
+
+    def exported(self) -> bool:
+        """An export finished: said (where, or why not). True if one did."""
+        if self.exporting is None or self.exporting[0].is_alive():
+            return False
+        _, box = self.exporting
+        self.exporting = None
+        if "path" in box:
+            self.host.last_export = box["path"]
+            self.app.notice(f"The record is in {box['path']}")
+        else:
+            self.app.notice(f"The record could not be written ({box.get('error')}).")
+        return True
 
     def close(self) -> None:
         self.stop_judging()
@@ -317,7 +347,7 @@ class Replay(Modal):
     # -- the frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         self.age += dt
-        changed = self.poll()
+        changed = self.poll() or self.exported()
         before = int(self.clock / replaydraw.ANTS_PERIOD * replaydraw.ANTS_DASH)
         self.clock += dt
         if self.row(self.ply) and self.row(self.ply).get("better"):
@@ -326,7 +356,7 @@ class Replay(Modal):
         return changed
 
     def wake_in(self):
-        if self.judging:
+        if self.judging or self.exporting is not None:
             return 0.05
         row = self.row(self.ply)
         if row and row.get("better"):
@@ -344,6 +374,9 @@ class Replay(Modal):
         s = self.screen             # the game's own footer (its keys do nothing here) is hidden
         surface.fill(pal[0], (0, 0, s.w, self.rect.bottom) if self.top
                      else (0, self.rect.y, s.w, s.h - self.rect.y))
+        if self.top and self.look.key_line:
+            lift = self.view.toast_lift()
+            surface.fill(pal[0], (0, s.h - lift, s.w, lift))
         for r in self.better_marks():
             replaydraw.draw_ants(surface, r, self.clock, pal[self.ant_colours[0]],
                                  pal[self.ant_colours[1]])

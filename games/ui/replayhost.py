@@ -3,7 +3,7 @@ nothing): the last finished game of each game and seat layout kept (``keep_finis
 the Replay command (F5, and an item in every game's menu, wherever the game's own menu
 puts Quit), a "Replay the last game" choice on the title page, and what a replay asks of
 its game: try again from a ply (a new game from that position against the computer,
-saved as usual) and the record exported as text.
+saved as usual).
 
 A cabinet's customer sees none of it (the cabinet plays, it does not review).
 """
@@ -151,18 +151,6 @@ class ReplayHost:
         self._tried = self.table.game_number
         self._over_fired = self.table.state.is_over
         self.say(f"Playing on from move {ply}: you are {person or 'watching'}.")
-
-    def export_record(self, data: dict) -> None:
-        """The record of ``data`` as text in the data folder's records/, said where."""
-        from games.core import replays
-        path = replays.record_path(self.store.dir, data)
-        try:
-            replays.write_record(path, data)
-        except (OSError, ValueError) as exc:
-            self.app.notice(f"The record could not be written ({exc}).")
-            return
-        self.app.notice(f"The record is in {path}")
-        self.last_export = path
 
 
 def _named(model, name: str) -> bool:
