@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 import games
-from driver import VirtualPad, click, frames, key, pad_press, run_until
+from driver import VirtualPad, click, colours, frames, key, pad_press, run_until
 from games.core import gamerecord, replays, review
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -286,3 +286,19 @@ def test_review_on_the_command_line_writes_json(tmp_path):
     assert [m["ply"] for m in moves] == list(range(1, len(moves) + 1)) and moves
     for m in moves:
         assert set(m) >= {"ply", "seat", "move", "before", "after", "judgement", "better"}
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_ply_of_a_game_is_drawn_in_its_palette_and_opens_nothing(make_app, entry):
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=7, plies=300)
+    replay = open_by_key(app, scene)
+    depth = len(app.stack)
+    palette = {tuple(c[:3]) for c in replay.look.palette}
+    for ply in range(replay.total + 1):
+        key(app, pygame.K_RIGHT) if ply else key(app, pygame.K_HOME)
+        assert replay.ply == ply and len(app.stack) == depth and app.top is replay
+        if ply % 25 == 0 or ply == replay.total:
+            app.present_whole()
+            assert colours(app.last_native) <= palette
+    assert replay.view.table.ply == replay.total

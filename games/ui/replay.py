@@ -257,7 +257,9 @@ class Replay(Modal):
         elif k == "menu":
             self.open_menu()
         elif k == "pointer_down" and action.button == 1 and action.pos is not None:
-            if self.graph.collidepoint(action.pos):
+            if self.closes(action.pos):          # the window's close gadget
+                self._down_on = "close"
+            elif self.graph.collidepoint(action.pos):
                 self._down_on = "graph"
                 self.go(replaydraw.ply_at(self.graph.inflate(-2, -2), action.pos[0], self.total))
             else:
@@ -267,13 +269,19 @@ class Replay(Modal):
                 self.go(replaydraw.ply_at(self.graph.inflate(-2, -2), action.pos[0], self.total))
         elif k == "pointer_up" and action.button == 1:
             down, self._down_on = self._down_on, None
-            if down not in (None, "graph") and down == self.button_at(action.pos):
+            if down == "close" and self.closes(action.pos):
+                self.leave()
+            elif down not in (None, "graph", "close") and down == self.button_at(action.pos):
                 self.run(BUTTONS[down][1])
         elif k == "pointer_down" and action.button == 3 and self.right_is_back:
             if not self.stop_judging():
                 self.leave()
         elif k == "pointer_down" and action.button in (2, 3):
             self.open_menu(action.pos)
+
+    def closes(self, pos) -> bool:
+        """``pos`` is on the window's close gadget (a look with one)."""
+        return False
 
     def button_at(self, pos):
         if pos is None:
@@ -286,9 +294,13 @@ class Replay(Modal):
     def menu_model(self) -> list:
         from games.ui.commands import MenuItem
         c = self.run
-        return [MenuItem("Try again from here", lambda: c("try"), shortcut="T"),
-                MenuItem("Export the record", lambda: c("export"), shortcut="X"),
-                MenuItem("Judge the moves", lambda: c("judge"), shortcut="J",
+        amiga = self.look.name == "amiga"      # its shortcuts are Amiga+key: none shown
+
+        def key(k):
+            return "" if amiga else k
+        return [MenuItem("Try again from here", lambda: c("try"), shortcut=key("T")),
+                MenuItem("Export the record", lambda: c("export"), shortcut=key("X")),
+                MenuItem("Judge the moves", lambda: c("judge"), shortcut=key("J"),
                          enabled=lambda: not self.judging and self.total > 0),
                 MenuItem("First move", lambda: c("first")),
                 MenuItem("Last move", lambda: c("last")),
@@ -413,6 +425,34 @@ LOOK_COLOURS = {"dos": ((0, 7, 14), (0, 14)),          # black, light grey, yell
 _CLASSES: dict = {}
 
 
+def _window(look_name: str, rect, title: str):
+    """The look's window round the panel, with a close gadget (a Workbench window, a RISC
+    OS window); None: a DOS box (the skin's own frame)."""
+    import importlib
+    if look_name == "amiga":
+        return importlib.import_module("games.ui.amiga").Window(rect, title, closable=True,
+                                                                depth=False)
+    if look_name == "riscos":
+        return importlib.import_module("games.ui.riscos").Window(rect, title)
+    return None
+
+
+def _draw_frame(self, surface, rect, title: str) -> None:
+    window = _window(self.look.name, rect, title)
+    if window is None:
+        type(self).__mro__[1].draw_frame(self, surface, rect, title)
+    else:
+        window.draw(surface)
+
+
+def _closes(self, pos) -> bool:
+    window = _window(self.look.name, self.rect, self.title)
+    if window is None or pos is None:
+        return False
+    hit = window.gadget_at(pos) if hasattr(window, "gadget_at") else window.tool_at(pos)
+    return hit == "close"
+
+
 def replay_class(look_name: str):
     """The replay scene in a look: the look's ``Skin`` in front of ``Replay``."""
     cls = _CLASSES.get(look_name)
@@ -422,7 +462,7 @@ def replay_class(look_name: str):
         graph, ants = LOOK_COLOURS.get(look_name, ((0, 1, 2), (0, 1)))
         cls = _CLASSES[look_name] = type(f"Replay_{look_name}", (skin, Replay), {
             "__module__": __name__, "__doc__": Replay.__doc__, "graph_colours": graph,
-            "ant_colours": ants})
+            "ant_colours": ants, "draw_frame": _draw_frame, "closes": _closes})
     return cls
 
 
