@@ -195,9 +195,11 @@ class Replay(Modal):
             done, total = self.progress
             return head, self.named(f"Judging the moves: {done} of {total} ({{back}} stops)")
         if k == 0:
-            return head, "" if self.rows or not self.stopped else "Judging stopped: J again."
+            return head, "" if self.rows or not self.stopped else self.named(
+                "Judging stopped: the menu ({menu}) judges again.")
         if row is None:
-            return head, "Not judged (J judges the moves)." if self.stopped else ""
+            return head, self.named("Not judged: the menu ({menu}) judges the moves.") \
+                if self.stopped else ""
         if row.get("judgement") is None:
             luck = row.get("luck") or {}
             parts = [f"{s.capitalize()} {round(100 * v):+d}%" for s, v in luck.items()]
