@@ -150,7 +150,7 @@ class ReplayHost:
         self.table.load_data(new)
         self._tried = self.table.game_number
         self._over_fired = self.table.state.is_over
-        self.say(f"Playing on from move {ply}: you are {person or 'watching'}.")
+        self.say(f"Playing on from move {ply}: you play {(person or 'nobody').capitalize()}.")
 
 
 def _named(model, name: str) -> bool:
