@@ -302,3 +302,32 @@ def test_every_ply_of_a_game_is_drawn_in_its_palette_and_opens_nothing(make_app,
             app.present_whole()
             assert colours(app.last_native) <= palette
     assert replay.view.table.ply == replay.total
+
+
+def test_the_review_of_a_hundred_move_game_holds_no_frame(make_app):
+    """The review of a long game runs in its own process: the loop keeps drawing frames
+    and taking keys while it works, and Esc ends it (the process with it)."""
+    app = make_app(anim_speed=0, mute=True)
+    for entry in GAMES:               # a game judged by rollouts (a solved one is instant)
+        if review._judge_module(entry) is not None:
+            continue
+        scene = played_game(app, entry, seed=11, plies=150)
+        if scene.table.ply >= 100:
+            break
+        app.pop_to(scene)
+        app.pop()
+    else:
+        pytest.skip("no registered game played 100 moves")
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.judging and replay.total >= 100
+    start = app.frame
+    for n in range(30):
+        key(app, pygame.K_RIGHT)
+        assert replay.ply == n + 1
+    assert app.frame - start >= 30 and replay.judging
+    worker = replay.worker
+    key(app, pygame.K_ESCAPE)
+    assert not replay.judging and replay.stopped and not worker.busy
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
