@@ -331,3 +331,27 @@ def test_the_review_of_a_hundred_move_game_holds_no_frame(make_app):
     assert not replay.judging and replay.stopped and not worker.busy
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_replays_menu_opens_by_the_pad_and_its_window_closes_by_the_mouse(make_app, entry):
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=4, plies=20)
+    replay = open_by_key(app, scene)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad_press(app, pad, "start")
+        assert app.top.name == "menu"
+    finally:
+        pad.unplug()
+    click(app, app.top.find("Last move").center)
+    frames(app, 2)
+    assert app.top is replay and replay.ply == replay.total
+    gadget = [p for p in ((x, y) for y in range(replay.rect.y, replay.rect.y + 24)
+                          for x in range(replay.rect.x, replay.rect.x + 40))
+              if replay.closes(p)]
+    assert gadget or replay.look.name == "dos"
+    if gadget:                                # a window with a close gadget (not DOS's box)
+        click(app, gadget[len(gadget) // 2])
+        assert app.top is scene

@@ -275,7 +275,8 @@ class Replay(Modal):
                 self.leave()
             elif down not in (None, "graph", "close") and down == self.button_at(action.pos):
                 self.run(BUTTONS[down][1])
-        elif k == "pointer_down" and action.button == 3 and self.right_is_back:
+        elif (k == "pointer_down" and action.button == 3 and self.right_is_back
+              and self.look.name != "amiga"):       # the Workbench's right button: menus
             if not self.stop_judging():
                 self.leave()
         elif k == "pointer_down" and action.button in (2, 3):
