@@ -93,7 +93,8 @@ class ReplayHost:
                 return None
             from games.ui.replay import replay_scene
             return self.push(replay_scene(self, data, on_leave=on_leave))
-        except ValueError as exc:
+        except Exception as exc:     # a record that does not replay (or a position its
+            # game cannot show): said in one sentence, and the game goes on
             self.app.notice(f"The game cannot be replayed ({exc}).")
             if on_leave is not None:
                 on_leave()
