@@ -64,6 +64,8 @@ class Replay(Modal):
         self.stopped = False                   # the review was stopped (Esc)
         self.failed = ""
         self.top = False                       # the panel at the top of the screen
+        self.pinned = False                    # ... where Up/Down put it (else: off the
+                                               # better move's squares, wherever they are)
         self.clock = 0.0
         self._down_on = None
         self.exporting = None                  # (thread, its answer) while one is written
@@ -90,7 +92,20 @@ class Replay(Modal):
         v.update(0.0)
         v.timeline.finish(sounds=False)
         v.status.clear()
+        self.uncover()
         self.app.dirty = True
+
+    def uncover(self) -> None:
+        """The panel moves to the other end of the screen when it hides the better move's
+        squares there and would not at the other (unless Up/Down placed it)."""
+        marks = self.better_marks()
+        if self.pinned or not marks or not any(m.colliderect(self.rect) for m in marks):
+            return
+        self.top = not self.top
+        self.layout()
+        if any(m.colliderect(self.rect) for m in marks):
+            self.top = not self.top
+            self.layout()
 
     def state_at(self, ply: int):
         return self.table.position(ply)
@@ -139,6 +154,7 @@ class Replay(Modal):
             else:
                 self.rows = list(job.result.get("moves") or [])
                 self.progress = (self.total, self.total)
+                self.uncover()
             changed = True
         return changed
 
@@ -247,6 +263,7 @@ class Replay(Modal):
             self.go(self.ply + 1)
         elif k in ("up", "down"):
             top = k == "up"
+            self.pinned = True
             if top != self.top:
                 self.top = top
                 self.layout()
