@@ -4,6 +4,7 @@ run ``main()`` here.
     tricade [GAME] [--fullscreen | --window] [--scale integer|aspect|stretch]
             [--scanlines | --no-scanlines] [--mute] [--data-dir DIR] [--seed N]
             [--frames N] [--screenshot FILE] [--size WxH] [--kiosk] [--set-pin]
+            [--replay FILE] [--review FILE --json OUT]
 """
 
 from __future__ import annotations
@@ -92,6 +93,13 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, metavar="WxH", help="the window's size")
     p.add_argument("--set-pin", action="store_true",
                    help="set the cabinet operator's PIN (4 digits) read from stdin, then exit")
+    p.add_argument("--replay", metavar="FILE",
+                   help="open GAME's replay of this game record (a 'tricade GAME seed N' "
+                        "text, or a save)")
+    p.add_argument("--review", metavar="FILE",
+                   help="judge every move of this game record and write it as JSON to "
+                        "--json OUT, then exit; no window")
+    p.add_argument("--json", metavar="OUT", help="where --review writes (- for stdout)")
     p.add_argument("--books", nargs="?", const="-", metavar="FILE",
                    help="print the cabinet's books and day-by-day history as CSV (or write "
                         "them to FILE), then exit; no window (also while the cabinet runs)")
@@ -113,6 +121,15 @@ def parse_args(argv=None, prog: str = PROG):
             Store(args.data_dir, log=lambda s: None).probe()
         except OSError as exc:
             parser.error(f"--data-dir {args.data_dir!r} cannot be used: {why(exc)}")
+    if (args.replay or args.review) and not args.game:
+        parser.error(f"--{'replay' if args.replay else 'review'} needs the GAME the record "
+                     f"is of, e.g. {prog} tribolo --replay FILE")
+    if args.review and not args.json:
+        parser.error("--review needs --json OUT (where to write the judgement)")
+    if args.json and not args.review:
+        parser.error("--json goes with --review FILE")
+    if args.replay and args.review:
+        parser.error("--replay and --review are one at a time")
     if args.screenshot:
         parent = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(parent):
@@ -141,6 +158,30 @@ def root_scene(app) -> None:
         app.push(LauncherScene(app))
     if game and not open_game(app, game, seed=app.options.seed) and not app.stack:
         app.push(LauncherScene(app))
+    elif game and app.options.replay is not None and not app.kiosk:
+        host = next((s for s in app.stack if getattr(s, "game", None) == game
+                     and hasattr(s, "open_replay")), None)
+        if host is not None:         # over its title page: leaving the replay shows it
+            host.open_replay(app.options.replay)
+
+
+def read_record(game: str, path: str) -> dict:
+    """The game in a record (or save) file of ``game``, checked by replaying it;
+    ValueError (or OSError) says what is wrong, in one sentence."""
+    import games
+    from games.core import review
+    entry = games.get(game)
+    data = review.read_game(entry, path)
+    if data.get("game") not in (None, game):
+        raise ValueError(f"it is a game of {data.get('game')!r}, not {game!r}")
+    review.states_of(entry, data)
+    return data
+
+
+def review_command(game: str, path: str, out: str) -> int:
+    """--review FILE --json OUT: the judgement of every move, no window."""
+    from games.core import review
+    return review.main([game, path, "--json", out])
 
 
 _LOCK = None       # the data folder's lock, held until the process ends
@@ -193,6 +234,18 @@ def main(argv=None, prog: str = PROG, started: float | None = None) -> int:
     """Run Tricade with these arguments (default: the command line's); the exit status."""
     global _LOCK
     args = parse_args(argv, prog)
+    if args.review:                       # no window, no data folder
+        return review_command(args.game, args.review, args.json)
+    replay = None
+    if args.replay:
+        try:
+            replay = read_record(args.game, args.replay)
+        except OSError as exc:
+            print(f"{prog}: --replay {args.replay}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        except ValueError as exc:
+            print(f"{prog}: --replay {args.replay}: {exc}", file=sys.stderr)
+            return 2
     if args.books is not None:            # read only: no lock, no window (docs/cabinet.md)
         from games.cabinet.operator import books_command
         return books_command(args.data_dir, args.books)
@@ -223,7 +276,7 @@ def main(argv=None, prog: str = PROG, started: float | None = None) -> int:
         return run(Options(game=args.game, fullscreen=args.fullscreen, scale=args.scale,
                            scanlines=args.scanlines, mute=args.mute, data_dir=args.data_dir,
                            seed=args.seed, frames=args.frames, screenshot=args.screenshot,
-                           window_size=args.size, kiosk=args.kiosk,
+                           window_size=args.size, kiosk=args.kiosk, replay=replay,
                            started=STARTED if started is None else started),
                        root_scene, stops)
     except DisplayUnavailable as exc:     # no screen: one sentence, not an invisible run

@@ -117,6 +117,7 @@ class Options:
     started: float | None = None      # perf_counter() at process start, for start-up timing
     background_writes: bool = True    # saves, settings and scores on a writer thread
     modal_guard: float = 0.4          # seconds a new question or end box ignores presses
+    replay: dict | None = None        # a game record to open in the game's replay (--replay)
                                       # (games.ui.modals; the tests' apps set 0)
 
 

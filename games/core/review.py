@@ -22,7 +22,8 @@ game's seed and the ply, so a game gets the same review on any machine.
     python -m games.core.review GAME FILE --json OUT
 
 writes ``{"game", "seed", "moves": [{"ply", "seat", "move", "before", "after",
-"judgement", "better"}, ...], "seats": {seat: {"decisions", "mean_loss", "luck"}}}``.
+"judgement", "better", "chances"}, ...], "seats": {seat: {"decisions", "mean_loss",
+"luck"}}}`` (``chances``: every seat's winning chance after the ply, for the graph).
 """
 
 from __future__ import annotations
@@ -189,7 +190,8 @@ def _decision(judge, ply, state, text, after_state, seats) -> dict:
     seats[mover]["loss"] += drop
     row = {"ply": ply + 1, "seat": mover, "move": text,
            "before": round(before, 4), "after": round(after, 4), "judgement": name,
-           "better": state.move_text(best) if name != "good" and best != played else None}
+           "better": state.move_text(best) if name != "good" and best != played else None,
+           "chances": _rounded(judge.chances(after_state, f"{ply}/{state.move_text(played)}"))}
     label_before = judge.value_text(state, mover)
     if label_before is not None:
         row["before"] = label_before
@@ -211,7 +213,12 @@ def _chance_ply(judge, ply, state, text, after_state, seats) -> dict:
     for seat, v in luck.items():
         seats[seat]["luck"] += v
     return {"ply": ply + 1, "seat": None, "move": text, "before": None, "after": None,
-            "judgement": None, "better": None, "luck": luck}
+            "judgement": None, "better": None, "luck": luck, "chances": _rounded(now)}
+
+
+def _rounded(chances: dict) -> dict:
+    """Every seat's winning chance after a ply (the replay's graph), to four places."""
+    return {seat: round(float(v), 4) for seat, v in chances.items()}
 
 
 def read_game(entry, path: str) -> dict:

@@ -286,7 +286,8 @@ class TriboloScene(GameScene):
                  [(self.start_label("N) New game"), self.ask_new_game),
                   ("S) See boards", lambda: self.open_card(True, self.final_box)),
                   ("C) Scores", lambda: self.open_card(False, self.final_box)),
-                  ("L) Look at the board", None), ("Q) Quit", self.ask_quit)],
+                  ("L) Look at the board", None), ("Q) Quit", self.ask_quit)]
+                 + ([("R) Replay", self.open_replay)] if self.replay_possible() else []),
                  default=3, cancel=3)
 
     # -- input ----------------------------------------------------------------------------

@@ -534,8 +534,16 @@ class MenuScene(Skin, modals.Menu, DialogScene):
     def __init__(self, game, model=None, title: str = "", pos=None):
         super().__init__(game, game.menu_model() if model is None else model,
                          title or "MENU", pos)
-        self.dialog = Dialog(self.title, items=menu_items(self.model, self.dismiss),
-                             cols=36, sound=self.click, footer=MENU_FOOTER)
+        self.dialog = self.make_dialog()
+        # a long menu is moved up off the game's status and key lines (its shadow too)
+        room = self.screen.h - self.toast_lift() - CELL_H // 2
+        if self.dialog.rect.bottom > room:
+            h = self.dialog.rect.h
+            self.dialog = self.make_dialog((self.screen.centerx, max(h // 2, room - h // 2)))
+
+    def make_dialog(self, centre=None) -> Dialog:
+        return Dialog(self.title, items=menu_items(self.model, self.dismiss), cols=36,
+                      sound=self.click, footer=MENU_FOOTER, centre=centre)
 
     def draw(self, surface) -> None:
         self.dialog.footer = self.named(MENU_FOOTER)      # the controls in hand

@@ -38,11 +38,13 @@ from games.ui.demo import NullStore
 from games.ui.gamemenu import GameMenus
 from games.ui.gamesettings import GameSettings
 from games.ui.lookscene import LookScene, ModalScene  # noqa: F401 (the bases, for games)
+from games.ui.replayhost import ReplayHost
 from games.ui.seats import SeatClaims
 from games.ui.watch import ComputerMoves
 
 
-class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, ComputerMoves, LookScene):
+class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, ComputerMoves,
+                LookScene):
     entry = None                # the game's registry entry: games.get(name) (required)
     settings_schema = None      # a games.core.schema.Table of the game's own settings
                                 # (default: default_settings_schema(), seats and level)
@@ -67,8 +69,8 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, ComputerMove
         super().__init_subclass__(**kw)
         own = cls.__dict__.get("menu_model")
         if own is not None and not getattr(own, "customer_filtered", False):
-            def menu_model(self, _own=own):
-                return self.customer_menu(_own(self))
+            def menu_model(self, _own=own):     # with the house's Replay (replayhost)
+                return self.customer_menu(self.with_house_items(_own(self)))
             menu_model.customer_filtered = True
             menu_model.__doc__ = own.__doc__
             cls.menu_model = menu_model
@@ -180,7 +182,7 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, ComputerMove
         """Every command: the standard ones with the game's keys, then the game's own. On a
         cabinet the ones a customer may not use are declared without keys or buttons and
         never run (``customer_may``)."""
-        out = self.standard_commands() + self.own_commands()
+        out = self.standard_commands() + self.own_commands() + self.house_commands()
         if self.customer:
             import dataclasses
             out = [c if self.customer_may(c.name) else
@@ -345,8 +347,9 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, ComputerMove
         if self.may_resume and self.store.exists(self.save_name):
             seed = self.asked_seed
             new = "New game" if seed is None else f"New game with seed {seed}"
-            return [("Resume the saved game", self.resume_saved), (new, self.ask_over_save)]
-        return [("Start", self.begin)]
+            return ([("Resume the saved game", self.resume_saved), (new, self.ask_over_save)]
+                    + self.title_replay_choices())
+        return [("Start", self.begin)] + self.title_replay_choices()
 
     def open_title(self):
         """The title page: resume the saved game (the default) or start a new one."""
@@ -517,6 +520,7 @@ class GameScene(GameMenus, GameSettings, CustomerRules, SeatClaims, ComputerMove
         if self.demo or self.abandoned or self._recorded == t.game_number:
             return
         self._recorded = t.game_number
+        self.keep_finished()         # the last finished game, for its replay (replayhost)
         from games.core import records
         result = records.result_of(self.game, t)
         try:

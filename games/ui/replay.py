@@ -1,0 +1,491 @@
+"""The replay of a game, in the game's own look: its board drawn by its own scene at any
+ply, stepped forwards and backwards, with the computer's judgement of every move and an
+evaluation graph in a window of the look (a Workbench window, a DOS box, a RISC OS window).
+
+The board is a second scene of the game's own class (a demo: it keeps nothing, its store
+writes nothing), its table loaded with the record and positioned at the ply shown; every
+seat is a person's there, and no chance is drawn, so nothing moves on its own and no move
+is accepted. The review runs in a worker process of its own (``games.core.replays``'s
+streaming job): frames keep flowing, the progress bar fills, Esc stops it.
+
+Keys: Left/Right a move, Home/End the first and last, Up/Down the panel at the top or the
+bottom, T try again from here, X export the record, J judge the moves again, F10 the menu,
+Esc back. The pad: the d-pad, the shoulders (first, last), X try again, Y export, Start the
+menu, B back. The mouse: the buttons under the graph, a click (or a drag) on the graph.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from games.core.table import Transition
+from games.ui import replaydraw
+from games.ui.modals import Modal
+
+BUTTONS = (("|<", "first"), ("<", "prev"), (">", "next"), (">|", "last"),
+           ("Try again", "try"), ("Export", "export"), ("Back", "leave"))
+COMMANDS = {"first": ["home"], "last": ["end"], "try": ["t"], "export": ["x"],
+            "judge": ["j"]}
+PAD_COMMANDS = {"first": ["leftshoulder"], "last": ["rightshoulder"], "try": ["x"],
+                "export": ["y"]}
+
+
+class Replay(Modal):
+    """The replay scene (behaviour); ``replay_scene`` puts the look's skin in front."""
+
+    name = "replay"
+    transparent = False
+    guarded = ()               # opened on purpose
+    commands = COMMANDS
+    pad_commands = PAD_COMMANDS
+
+    def __init__(self, host, data: dict, on_leave=None, judge: bool = True):
+        app = host.app
+        view = type(host)(app, seed=data.get("seed") or 0, demo=True, title=False)
+        view.table.load_data(data)            # ValueError: the caller checked it already
+        # nothing moves on its own in a replay: no computer thinks, no chance is drawn (who
+        # played which seat is said on the info line)
+        for seat in view.table.seats:
+            view.table.set_seat(seat, "human")
+        view.table.update = lambda: False
+        view.table.auto_chance = False
+        super().__init__(host)                # a modal over its game (the one on the stack)
+        self.look = view.look
+        self.owner = None
+        self.host, self.view, self.data = host, view, dict(data)
+        self.entry = host.entry
+        self.on_leave = on_leave
+        self.total = len(view.table.moves)
+        self.played_by = dict(data.get("seats") or {})
+        self.seats = list(view.table.state.players)
+        self.rows: list = []                   # the review so far, a row a ply
+        self.job = self.worker = None
+        self.progress = (0, self.total)
+        self.stopped = False                   # the review was stopped (Esc)
+        self.failed = ""
+        self.top = False                       # the panel at the top of the screen
+        self.pinned = False                    # ... where Up/Down put it (else: off the
+                                               # better move's squares, wherever they are)
+        self.clock = 0.0
+        self._down_on = None
+        self.exporting = None                  # (thread, its answer) while one is written
+        self.ply = -1
+        self.layout()
+        self.go(0)
+        if judge and not host.customer:
+            self.judge()
+
+    # -- the table -----------------------------------------------------------------------------
+    @property
+    def table(self):
+        return self.view.table
+
+    def go(self, ply: int) -> None:
+        """Show the position after ``ply`` moves (0: the start)."""
+        ply = max(0, min(self.total, int(ply)))
+        if ply == self.ply:
+            return
+        self.ply = ply
+        v = self.view
+        v.table._jump(ply, "redo")
+        v._over_fired = True                  # no end is announced in a replay
+        v.update(0.0)
+        v.timeline.finish(sounds=False)
+        v.status.clear()
+        self.uncover()
+        self.app.dirty = True
+
+    def uncover(self) -> None:
+        """The panel moves to the other end of the screen when it hides the better move's
+        squares there and would not at the other (unless Up/Down placed it)."""
+        marks = self.better_marks()
+        if self.pinned or not marks or not any(m.colliderect(self.rect) for m in marks):
+            return
+        self.top = not self.top
+        self.layout()
+        if any(m.colliderect(self.rect) for m in marks):
+            self.top = not self.top
+            self.layout()
+
+    def state_at(self, ply: int):
+        return self.table.position(ply)
+
+    def row(self, ply: int):
+        """The review's row of the move that made ply ``ply`` (None: not judged yet)."""
+        return self.rows[ply - 1] if 1 <= ply <= len(self.rows) else None
+
+    # -- the review ----------------------------------------------------------------------------
+    def judge(self) -> None:
+        """Start (or start again) the review in a worker of its own."""
+        if self.job is not None or self.host.customer or self.total == 0:
+            return
+        from games.core.worker import Worker
+        self.rows, self.stopped, self.failed = [], False, ""
+        self.progress = (0, self.total)
+        if self.worker is None:
+            self.worker = Worker(getattr(self.app.options, "worker_mode", "process"))
+        data = {k: self.data.get(k) for k in ("game", "seed", "options", "start", "moves")}
+        self.job = self.worker.submit("games.core.replays:review_stream", self.entry, data,
+                                      stream=True)
+
+    def stop_judging(self) -> bool:
+        """Esc while the review runs: stop it (what is judged is kept). True if it ran."""
+        if self.job is None:
+            return False
+        job, self.job = self.job, None
+        job.cancel()
+        self.stopped = True
+        return True
+
+    def poll(self) -> bool:
+        job = self.job
+        if job is None:
+            return False
+        job.poll()
+        changed = False
+        if job.partials:
+            self.progress = tuple(job.partials[-1])
+            job.partials.clear()
+            changed = True
+        if job.done:
+            self.job = None
+            if job.error or not isinstance(job.result, dict):
+                self.failed = f"The moves could not be judged ({job.error})."
+            else:
+                self.rows = list(job.result.get("moves") or [])
+                self.progress = (self.total, self.total)
+                self.uncover()
+            changed = True
+        return changed
+
+    @property
+    def judging(self) -> bool:
+        return self.job is not None
+
+    # -- the panel -----------------------------------------------------------------------------
+    def layout(self) -> None:
+        lh = self.line_h
+        graph_h = max(3 * lh, self.screen.h // 8)
+        bh = max(self.button_size(label)[1] for label, _ in BUTTONS)
+        h = 2 * lh + graph_h + bh + self.gap // 2
+        w = self.screen.w - 24
+        while w > 64:
+            rect, _ = self.place(w, h, self.title)
+            if rect.left >= 0 and rect.right <= self.screen.w:
+                break
+            w -= 8
+        rect, inner = self.place(w, h, self.title)
+        y = (rect.h // 2 + 1 if self.top
+             else self.screen.h - rect.h // 2 - 1 - (rect.h % 2))
+        self.rect, self.inner = self.place(w, h, self.title, (self.screen.centerx, y))
+        i = self.inner
+        self.info_at = (i.x, i.y)
+        self.graph = pygame.Rect(i.x, i.y + 2 * lh, i.w, graph_h)
+        sizes = [self.button_size(label) for label, _ in BUTTONS]
+        area = pygame.Rect(i.x, i.bottom - bh, i.w, bh)
+        self.button_rects = self.button_row(area, sizes)
+
+    @property
+    def title(self) -> str:
+        return f"Replay: {self.entry.title}"
+
+    def info_lines(self) -> tuple:
+        """The two lines over the graph: the move shown, and the judgement of it."""
+        k, st = self.ply, None
+        if k == 0:
+            first = "The start"
+        else:
+            st = self.state_at(k - 1)
+            text = self.table.moves[k - 1]
+            who = (st.current or "").capitalize() if not st.is_chance else "Chance"
+            if self.played_by.get(st.current) == "computer":
+                who += " (computer)"
+            first = f"{who}: {text}"
+        head = f"Move {k} of {self.total}  {first}"
+        if self.host.customer:
+            return head, ""
+        row = self.row(k)
+        if self.failed:
+            return head, self.failed
+        if self.judging:
+            done, total = self.progress
+            return head, self.named(f"Judging the moves: {done} of {total} ({{back}} stops)")
+        if k == 0:
+            return head, "" if self.rows or not self.stopped else self.named(
+                "Judging stopped: the menu ({menu}) judges again.")
+        if row is None:
+            return head, self.named("Not judged: the menu ({menu}) judges the moves.") \
+                if self.stopped else ""
+        if row.get("judgement") is None:
+            luck = row.get("luck") or {}
+            parts = [f"{s.capitalize()} {round(100 * v):+d}%" for s, v in luck.items()]
+            return head, "Luck: " + ", ".join(parts)
+        words = (f"{row['judgement'].capitalize()}: {replaydraw.chance_words(row['before'])}"
+                 f" -> {replaydraw.chance_words(row['after'])}")
+        if row.get("better"):
+            words += f"; better {row['better']}"
+        return head, words
+
+    def better_marks(self) -> list:
+        """The squares of the better move than the one that made the ply shown, as the
+        game marks a computer's move there (its ``move_marks``)."""
+        row = self.row(self.ply)
+        if not row or not row.get("better"):
+            return []
+        before = self.state_at(self.ply - 1)
+        try:
+            move = before.parse_move(row["better"])
+            after = before.play(move)
+            tr = Transition(before, after, row["better"], "move", before.current, move)
+            return [pygame.Rect(r) for r in self.view.move_marks(tr)]
+        except Exception:            # a game's marks that do not fit: no ants, no crash
+            return []
+
+    # -- input ---------------------------------------------------------------------------------
+    def run(self, name: str) -> None:
+        if name in ("first", "last", "prev", "next"):
+            self.go({"first": 0, "last": self.total, "prev": self.ply - 1,
+                     "next": self.ply + 1}[name])
+        elif name == "try":
+            self.try_again()
+        elif name == "export":
+            self.export()
+        elif name == "judge":
+            self.judge()
+        elif name == "leave":
+            self.leave()
+
+    def handle(self, action) -> None:
+        k = action.kind
+        if k == "left":
+            self.go(self.ply - 1)
+        elif k == "right":
+            self.go(self.ply + 1)
+        elif k in ("up", "down"):
+            top = k == "up"
+            self.pinned = True
+            if top != self.top:
+                self.top = top
+                self.layout()
+                self.app.dirty = True
+        elif k == "command":
+            self.run(action.name)
+        elif k == "back":
+            if not self.stop_judging():
+                self.leave()
+        elif k == "menu":
+            self.open_menu()
+        elif k == "pointer_down" and action.button == 1 and action.pos is not None:
+            if self.closes(action.pos):          # the window's close gadget
+                self._down_on = "close"
+            elif self.graph.collidepoint(action.pos):
+                self._down_on = "graph"
+                self.go(replaydraw.ply_at(self.graph.inflate(-2, -2), action.pos[0], self.total))
+            else:
+                self._down_on = self.button_at(action.pos)
+        elif k == "pointer_move" and self._down_on == "graph" and 1 in action.buttons:
+            if action.pos is not None:
+                self.go(replaydraw.ply_at(self.graph.inflate(-2, -2), action.pos[0], self.total))
+        elif k == "pointer_up" and action.button == 1:
+            down, self._down_on = self._down_on, None
+            if down == "close" and self.closes(action.pos):
+                self.leave()
+            elif down not in (None, "graph", "close") and down == self.button_at(action.pos):
+                self.run(BUTTONS[down][1])
+        elif (k == "pointer_down" and action.button == 3 and self.right_is_back
+              and self.look.name != "amiga"):       # the Workbench's right button: menus
+            if not self.stop_judging():
+                self.leave()
+        elif k == "pointer_down" and action.button in (2, 3):
+            self.open_menu(action.pos)
+
+    def closes(self, pos) -> bool:
+        """``pos`` is on the window's close gadget (a look with one)."""
+        return False
+
+    def button_at(self, pos):
+        if pos is None:
+            return None
+        for i, r in enumerate(self.button_rects):
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    def menu_model(self) -> list:
+        from games.ui.commands import MenuItem
+        c = self.run
+        amiga = self.look.name == "amiga"      # its shortcuts are Amiga+key: none shown
+
+        def key(k):
+            return "" if amiga else k
+        return [MenuItem("Try again from here", lambda: c("try"), shortcut=key("T")),
+                MenuItem("Export the record", lambda: c("export"), shortcut=key("X")),
+                MenuItem("Judge the moves", lambda: c("judge"), shortcut=key("J"),
+                         enabled=lambda: not self.judging and self.total > 0),
+                MenuItem("First move", lambda: c("first")),
+                MenuItem("Last move", lambda: c("last")),
+                MenuItem("Leave the replay", lambda: c("leave"))]
+
+    def open_menu(self, pos=None):
+        from games.ui import kits
+        return self.app.push(kits.get(self.look.name).menu(self, self.menu_model(), pos=pos))
+
+    # -- what the host does --------------------------------------------------------------------
+    def leave(self) -> None:
+        self.finish(self.on_leave)
+
+    def try_again(self) -> None:
+        self.host.try_again_from(self, self.data, self.ply)
+
+    def export(self) -> None:
+        """The record written to the data folder's records/ on a thread of its own (the
+        disk never holds a frame); said where when it is written."""
+        if self.exporting is not None:
+            return
+        import threading
+        from games.core import replays
+        path = replays.record_path(self.host.store.dir, self.data)
+        box: dict = {}
+
+        def write():
+            try:
+                box["path"] = replays.write_record(path, self.data)
+            except (OSError, ValueError) as exc:
+                box["error"] = getattr(exc, "strerror", None) or str(exc)
+        self.exporting = (threading.Thread(target=write, daemon=True, name="export"), box)
+        self.exporting[0].start()
+
+    def exported(self) -> bool:
+        """An export finished: said (where, or why not). True if one did."""
+        if self.exporting is None or self.exporting[0].is_alive():
+            return False
+        _, box = self.exporting
+        self.exporting = None
+        if "path" in box:
+            self.host.last_export = box["path"]
+            self.app.notice(f"The record is in {box['path']}")
+        else:
+            self.app.notice(f"The record could not be written ({box.get('error')}).")
+        return True
+
+    def close(self) -> None:
+        self.stop_judging()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+        self.view.table.close()
+        super().close()
+
+    # -- the frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        self.age += dt
+        changed = self.poll() or self.exported()
+        before = int(self.clock / replaydraw.ANTS_PERIOD * replaydraw.ANTS_DASH)
+        self.clock += dt
+        if self.row(self.ply) and self.row(self.ply).get("better"):
+            changed = changed or before != int(self.clock / replaydraw.ANTS_PERIOD
+                                               * replaydraw.ANTS_DASH)
+        return changed
+
+    def wake_in(self):
+        if self.judging or self.exporting is not None:
+            return 0.05
+        row = self.row(self.ply)
+        if row and row.get("better"):
+            return replaydraw.ANTS_PERIOD / replaydraw.ANTS_DASH
+        return None
+
+    def marks(self) -> list:
+        """[(ply, seat)] of the moves judged a mistake or a blunder (the graph's dots)."""
+        return [(n, r.get("seat")) for n, r in enumerate(self.rows, 1)
+                if r.get("judgement") in ("mistake", "blunder")]
+
+    def draw(self, surface) -> None:
+        self.view.draw(surface)
+        pal = self.look.palette
+        s = self.screen             # the game's own footer (its keys do nothing here) is hidden
+        surface.fill(pal[0], (0, 0, s.w, self.rect.bottom) if self.top
+                     else (0, self.rect.y, s.w, s.h - self.rect.y))
+        if self.top and self.look.key_line:
+            lift = self.view.toast_lift()
+            surface.fill(pal[0], (0, s.h - lift, s.w, lift))
+        for r in self.better_marks():
+            replaydraw.draw_ants(surface, r, self.clock, pal[self.ant_colours[0]],
+                                 pal[self.ant_colours[1]])
+        self.draw_frame(surface, self.rect, self.title)
+        a, b = self.info_lines()
+        self.write(surface, a, self.info_at)
+        if b:
+            self.write(surface, b, (self.info_at[0], self.info_at[1] + self.line_h), "key")
+        ground, axis, marker = (pal[i] for i in self.graph_colours)
+        if self.judging:
+            done, total = self.progress
+            bar = pygame.Rect(self.graph.x, self.graph.centery - self.line_h // 2,
+                              self.graph.w, self.line_h)
+            surface.fill(ground, self.graph)
+            replaydraw.draw_progress(surface, bar, done, total, marker, ground, axis)
+        else:
+            series = replaydraw.chance_series(self.rows, self.seats, self.total)
+            colours = replaydraw.seat_colours(pal, self.seats, (ground, marker))
+            replaydraw.draw_graph(surface, self.graph, series, colours, self.total, self.ply,
+                                  ground, axis, marker, self.marks())
+        for i, ((label, _), r) in enumerate(zip(BUTTONS, self.button_rects)):
+            self.draw_button(surface, r, label, False, i == self._down_on)
+
+    # the look's colours by palette index: the graph's (ground, axis, marker), the ants'
+    graph_colours = (0, 1, 2)
+    ant_colours = (0, 1)
+
+
+# palette indices per look: ground, axis, marker of the graph; the ants' two colours
+LOOK_COLOURS = {"dos": ((0, 7, 14), (0, 14)),          # black, light grey, yellow
+                "amiga": ((0, 1, 2), (2, 3)),          # blue, white, black; black, orange
+                "riscos": ((0, 3, 7), (7, 9))}         # white, grey 3, black; black, yellow
+
+_CLASSES: dict = {}
+
+
+def _window(look_name: str, rect, title: str):
+    """The look's window round the panel, with a close gadget (a Workbench window, a RISC
+    OS window); None: a DOS box (the skin's own frame)."""
+    import importlib
+    if look_name == "amiga":
+        return importlib.import_module("games.ui.amiga").Window(rect, title, closable=True,
+                                                                depth=False)
+    if look_name == "riscos":
+        return importlib.import_module("games.ui.riscos").Window(rect, title)
+    return None
+
+
+def _draw_frame(self, surface, rect, title: str) -> None:
+    window = _window(self.look.name, rect, title)
+    if window is None:
+        type(self).__mro__[1].draw_frame(self, surface, rect, title)
+    else:
+        window.draw(surface)
+
+
+def _closes(self, pos) -> bool:
+    window = _window(self.look.name, self.rect, self.title)
+    if window is None or pos is None:
+        return False
+    hit = window.gadget_at(pos) if hasattr(window, "gadget_at") else window.tool_at(pos)
+    return hit == "close"
+
+
+def replay_class(look_name: str):
+    """The replay scene in a look: the look's ``Skin`` in front of ``Replay``."""
+    cls = _CLASSES.get(look_name)
+    if cls is None:
+        import importlib
+        skin = importlib.import_module(f"games.ui.{look_name}").Skin
+        graph, ants = LOOK_COLOURS.get(look_name, ((0, 1, 2), (0, 1)))
+        cls = _CLASSES[look_name] = type(f"Replay_{look_name}", (skin, Replay), {
+            "__module__": __name__, "__doc__": Replay.__doc__, "graph_colours": graph,
+            "ant_colours": ants, "draw_frame": _draw_frame, "closes": _closes})
+    return cls
+
+
+def replay_scene(host, data: dict, on_leave=None, judge: bool = True):
+    """A replay of ``data`` (a save's or a record's dictionary) over ``host``'s look."""
+    return replay_class(host.look.name)(host, data, on_leave=on_leave, judge=judge)

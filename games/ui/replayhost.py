@@ -1,0 +1,170 @@
+"""What every game scene offers for replays (a mixin of ``GameScene``; a game declares
+nothing): the last finished game of each game and seat layout kept (``keep_finished``),
+the Replay command (F5, and an item in every game's menu, wherever the game's own menu
+puts Quit), a "Replay the last game" choice on the title page, and what a replay asks of
+its game: try again from a ply (a new game from that position against the computer,
+saved as usual).
+
+A cabinet's customer sees none of it (the cabinet plays, it does not review).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+REPLAY_KEYS = ("f5",)
+
+
+class ReplayHost:
+    # -- keeping -------------------------------------------------------------------------------
+    def keep_finished(self) -> None:
+        """The game just ended: kept as the last of its game and seat layout (never a demo,
+        a cabinet's game or a game tried again from a replay)."""
+        t = self.table
+        if (self.demo or self.kiosk or self.abandoned or not t.moves
+                or getattr(self, "_tried", None) == t.game_number):
+            return
+        from games.core import replays
+        try:
+            replays.keep(self.store, t.save_data())
+        except (OSError, ValueError) as exc:
+            self.app.notice(f"The finished game could not be kept ({exc}).")
+
+    def replay_source(self):
+        """What the Replay command opens: the game in hand when it has moves, else the
+        last finished game kept (None: nothing to replay)."""
+        t = self.table
+        if t.ply > 0 and self.live:
+            data = t.save_data()
+            return data
+        from games.core import replays
+        return replays.load_kept(self.store, self.entry)
+
+    def replay_possible(self) -> bool:
+        if self.customer or self.demo:
+            return False
+        if self.table.ply > 0 and self.live:
+            return True
+        from games.core import replays
+        return replays.has_kept(self.store, self.game)
+
+    # -- the command and the menus ---------------------------------------------------------
+    def house_commands(self) -> list:
+        from games.ui.commands import Command
+        return [Command("replay", "Replay", REPLAY_KEYS, (), self.open_replay,
+                        enabled=lambda: self.replay_possible(),
+                        shortcut="" if self.look.name == "amiga" else "F5")]
+
+    def with_house_items(self, model: list) -> list:
+        """``model`` with the Replay item (once): before Quit in the list that has it,
+        else at the end of the first submenu (the Amiga's Project) or of the list."""
+        if self.customer or "replay" not in self.cmds or _named(model, "replay"):
+            return model
+        item = self.cmds.item("replay")
+        out = _insert_before_quit(list(model), item)
+        if out is not None:
+            return out
+        model = list(model)
+        if model and all(m.sub and not m.is_choice for m in model):
+            first = model[0]
+            model[0] = dataclasses.replace(first, sub=list(first.sub) + [item])
+            return model
+        return model + [item]
+
+    def title_replay_choices(self) -> list:
+        """The title page's Replay choice, when a finished game is kept."""
+        if self.customer or self.demo:
+            return []
+        from games.core import replays
+        if not replays.has_kept(self.store, self.game):
+            return []
+        return [("Replay the last game", self.replay_from_title)]
+
+    # -- opening -------------------------------------------------------------------------------
+    def open_replay(self, data=None, on_leave=None):
+        """The replay of ``data`` (default: ``replay_source()``) over this game; None (and a
+        message) when there is nothing to replay or it cannot be."""
+        if self.customer:
+            return None
+        try:
+            data = self.replay_source() if data is None else data
+            if data is None:
+                self.say("There is no game to replay yet.")
+                return None
+            from games.ui.replay import replay_scene
+            return self.push(replay_scene(self, data, on_leave=on_leave))
+        except Exception as exc:     # a record that does not replay (or a position its
+            # game cannot show): said in one sentence, and the game goes on
+            self.app.notice(f"The game cannot be replayed ({exc}).")
+            if on_leave is not None:
+                on_leave()
+            return None
+
+    def replay_from_title(self) -> None:
+        from games.core import replays
+        data = replays.load_kept(self.store, self.entry)
+        if data is None:
+            self.open_title()
+            return
+        self.open_replay(data, on_leave=self.open_title)
+
+    # -- what a replay asks --------------------------------------------------------------------
+    def try_again_from(self, replay, data: dict, ply: int) -> None:
+        """Play on from ply ``ply`` of ``data``: a new game on its seed and moves so far,
+        the seat to move there a person's, the others the computer's at its level. A game
+        in progress (or a save not yet resumed) is asked about first."""
+        losing = self.in_progress or (not self.live and self.store.exists(self.save_name))
+
+        def go():
+            self._try_again(data, ply)
+            if replay in self.app.stack:
+                self.app.pop_to(replay)
+                self.app.pop()
+            self.app.pop_to(self)
+        if losing:
+            replay.app.push(self.ui.confirm(replay, "Play on from here? The game in progress "
+                                            "will be lost.", go, default=1))
+        else:
+            go()
+
+    def _try_again(self, data: dict, ply: int) -> None:
+        from games.core.review import states_of
+        states, moves = states_of(self.entry, data)
+        ply = max(0, min(ply, len(moves)))
+        at = states[ply]
+        if at.is_over and ply > 0:            # the end: play on from the last move instead
+            ply -= 1
+            at = states[ply]
+        mover = at.current
+        if mover is None:                     # a throw: the seat that moves after it
+            mover = next((s.current for s in states[ply:] if s.current is not None), None)
+        people = [s for s, kind in self.initial_seats().items() if kind == "human"]
+        person = mover if mover is not None else (people[0] if people else None)
+        seats = {s: ("human" if s == person else "computer") for s in at.players}
+        levels = self.initial_levels()
+        if not isinstance(levels, dict):
+            levels = {s: levels for s in at.players}
+        new = dict(data, moves=list(moves[:ply]), seats=seats, levels=levels, lowest=None)
+        self.timeline.clear()
+        self.status.clear()
+        self.live, self.resumed = True, False
+        self.table.load_data(new)
+        self._tried = self.table.game_number
+        self._over_fired = self.table.state.is_over
+        self.say(f"Playing on from move {ply}: you play {(person or 'nobody').capitalize()}.")
+
+
+def _named(model, name: str) -> bool:
+    return any(i.name == name or (i.sub and _named(i.sub, name)) for i in model)
+
+
+def _insert_before_quit(model: list, item):
+    """``model`` with ``item`` before its Quit (searched in submenus too); None: no Quit."""
+    for n, i in enumerate(model):
+        if i.name == "quit":
+            return model[:n] + [item] + model[n:]
+        if i.sub and not i.is_choice:
+            sub = _insert_before_quit(list(i.sub), item)
+            if sub is not None:
+                return model[:n] + [dataclasses.replace(i, sub=sub)] + model[n + 1:]
+    return None

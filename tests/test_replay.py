@@ -1,0 +1,357 @@
+"""Replays (issue 38), built from the registry: every game keeps its last finished game and
+opens its replay after a played game; the replay steps by keys, mouse and pad, each ply
+showing the table's position; try again plays on from a ply; the command line opens a
+record (a bad one is one sentence and a non-zero status) and writes a review as JSON; a
+cabinet's customer sees none of it."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import games
+from driver import VirtualPad, click, colours, frames, key, pad_press, run_until
+from games.core import gamerecord, replays, review
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = games.playable(include_hidden=True)
+
+
+def played_game(app, entry, seed=3, plies=600):
+    """``entry``'s scene with a game of random moves played (to its end, if it ends within
+    ``plies``), every seat a person's, any end box closed."""
+    scene = app.push(entry.scene_factory()(app, seed=seed, title=False))
+    t = scene.table
+    for seat in t.seats:
+        t.set_seat(seat, "human")
+    rng = random.Random(seed)
+    while not t.state.is_over and t.ply < plies:
+        st = t.state
+        if st.is_chance:
+            t.roll()
+        else:
+            moves = [m for m in st.legal_moves() if m != "resign"] or st.legal_moves()
+            t.play(rng.choice(moves))
+    frames(app, 3)
+    for _ in range(6):                        # the game's own end box (Look / OK): Esc
+        if app.top is scene:
+            break
+        key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    return scene
+
+
+def open_by_key(app, scene):
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.name == "replay" and replay.host is scene
+    if replay.judging:                        # the review is stopped by Esc, the replay stays
+        key(app, pygame.K_ESCAPE)
+        assert not replay.judging and app.top is replay and replay.stopped
+    return replay
+
+
+def positions(entry, data):
+    states, _ = review.states_of(entry, data)
+    return states
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_game_keeps_its_finished_game_and_replays_it_by_keys_mouse_and_pad(
+        make_app, entry):
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry)
+    t = scene.table
+    if t.state.is_over:
+        kept = replays.load_kept(app.store, entry)
+        assert kept is not None and kept["moves"] == t.moves[:t.ply]
+    replay = open_by_key(app, scene)
+    states = positions(entry, replay.data)
+    total = replay.total
+    assert total == t.ply and replay.ply == 0
+
+    def shows(ply):
+        assert replay.ply == ply
+        assert replay.view.table.state == states[ply] == replay.view.table.position(ply)
+
+    shows(0)
+    for _ in range(3):                        # keys
+        key(app, pygame.K_RIGHT)
+    shows(min(3, total))
+    key(app, pygame.K_LEFT)
+    shows(min(2, total))
+    key(app, pygame.K_END)
+    shows(total)
+    key(app, pygame.K_HOME)
+    shows(0)
+    click(app, replay.button_rects[2].center)     # the mouse: ">" then ">|" then "<"
+    shows(min(1, total))
+    click(app, replay.button_rects[3].center)
+    shows(total)
+    click(app, replay.button_rects[1].center)
+    shows(total - 1)
+    graph = replay.graph
+    click(app, (graph.centerx, graph.centery))    # a click on the graph
+    shows(round((graph.centerx - graph.x - 1) / (graph.w - 3) * total))
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad_press(app, pad, "leftshoulder")
+        shows(0)
+        pad_press(app, pad, "dpright")
+        pad_press(app, pad, "dpright")
+        shows(min(2, total))
+        pad_press(app, pad, "dpleft")
+        shows(min(1, total))
+        pad_press(app, pad, "rightshoulder")
+        shows(total)
+        frames(app, 2)
+        pad_press(app, pad, "b")                  # back to the game, as it was
+        assert app.top is scene and t.ply == total
+    finally:
+        pad.unplug()
+    assert scene.table.state == states[total], "the game beneath is untouched"
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_try_again_plays_on_from_the_ply_shown(make_app, entry, tmp_path):
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=5)
+    kept = sorted((tmp_path / "data" / "replays").glob("*.json"))
+    kept_bytes = [p.read_bytes() for p in kept]
+    replay = open_by_key(app, scene)
+    states = positions(entry, replay.data)
+    k = next((p for p in range(replay.total // 2, replay.total)
+              if not states[p].is_chance and not states[p].is_over), replay.total // 2)
+    replay.go(k)
+    key(app, pygame.K_t)
+    if app.top is not scene:                  # a game in progress is asked about: Yes
+        assert app.top.name == "confirm"
+        click(app, app.top.button_rects[0].center)
+    assert app.top is scene
+    t = scene.table
+    assert t.ply == k and t.state == states[k] and t.history == tuple(states[:k + 1])
+    mover = states[k].current
+    if mover is not None:
+        assert t.seats[mover] == "human"
+        assert all(kind == "computer" for s, kind in t.seats.items() if s != mover)
+        move = t.state.legal_moves()[0]
+        assert scene.play_move(move)
+        frames(app, 2)
+        assert t.ply >= k + 1 and t.position(k + 1) == states[k].play(move)
+    assert [p.read_bytes() for p in kept] == kept_bytes, "the kept replay is not written over"
+    assert app.store.exists(scene.save_name) or t.state.is_over, "saved as usual"
+
+
+def test_the_title_page_offers_the_last_game_and_its_replay_leads_back(make_app):
+    entry = GAMES[0]
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry)
+    assert scene.table.state.is_over
+    app.pop_to(scene)
+    app.pop()
+    again = app.push(entry.scene_factory()(app))
+    assert app.top.name == "title"
+    labels = [label for label, _ in app.top.choices]
+    assert "Replay the last game" in labels
+    app.top.menu.cursor = labels.index("Replay the last game")
+    key(app, pygame.K_RETURN)
+    assert app.top.name == "replay" and app.top.host is again
+    app.top.stop_judging()
+    key(app, pygame.K_ESCAPE)
+    assert app.top.name == "title"
+
+
+def test_the_review_runs_off_the_frame_with_a_progress_bar_and_esc_stops_it(make_app):
+    entry = games.get("tripppin") if "tripppin" in games.REGISTRY else GAMES[0]
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=2)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.judging
+    assert run_until(app, lambda: not replay.judging)
+    assert len(replay.rows) == replay.total and not replay.failed
+    row = replay.rows[0]
+    assert set(row) >= {"ply", "seat", "move", "before", "after", "judgement", "better"}
+    replay.judge()
+    assert replay.judging
+    frame = app.frame
+    key(app, pygame.K_ESCAPE)
+    assert not replay.judging and replay.stopped and app.frame > frame
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+
+def test_a_corrupt_kept_game_is_moved_aside_and_said(make_app, tmp_path):
+    entry = GAMES[0]
+    app = make_app(anim_speed=0, mute=True)
+    folder = tmp_path / "data" / "replays"
+    folder.mkdir(parents=True)
+    (folder / f"{entry.name}-hh.json").write_text("{ not json")
+    assert replays.has_kept(app.store, entry.name)
+    assert replays.load_kept(app.store, entry) is None
+    frames(app, 2)
+    assert not (folder / f"{entry.name}-hh.json").exists()
+    assert list(folder.glob("*.bad*")), "moved aside, not lost"
+    assert any("replays" in n for n in app.store.take_notices() + [t[0] for t in app._toasts])
+
+
+def test_export_writes_the_record_that_opens_again(make_app, tmp_path):
+    entry = GAMES[0]
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, plies=12)
+    replay = open_by_key(app, scene)
+    key(app, pygame.K_x)
+    assert run_until(app, lambda: getattr(scene, "last_export", None) is not None)
+    path = scene.last_export
+    assert path.parent == tmp_path / "data" / "records"
+    back = gamerecord.from_text(path.read_text(), entry.name)
+    assert back["moves"] == replay.data["moves"] and back["seed"] == replay.data["seed"]
+
+
+def test_a_customer_sees_no_replay(make_app):
+    app = make_app(anim_speed=0, mute=True, kiosk=True)
+    for entry in GAMES:
+        scene = app.push(entry.scene_factory()(app, seed=3, title=False))
+        assert scene.customer
+
+        def labels(model):
+            return [i.label for i in model] + [s for i in model if i.sub
+                                               for s in labels(i.sub)]
+        assert "Replay" not in labels(scene.menu_model())
+        assert not scene.cmds.enabled("replay")
+        assert scene.title_replay_choices() == []
+        key(app, pygame.K_F5)
+        assert app.top.name != "replay"
+        app.pop_to(scene)
+        app.pop()
+
+
+def run_main(*args, tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=str(ROOT),
+                          env=env, capture_output=True, text=True, timeout=600)
+
+
+def a_record(entry, tmp_path, plies=8) -> Path:
+    rng = random.Random(4)
+    state = entry.rules_module().new_game(seed=9)
+    data = {"game": entry.name, "seed": 9, "options": {}, "start": None, "moves": []}
+    from games.core.table import _seed_draw
+    for n in range(plies):
+        if state.is_over:
+            break
+        move = (_seed_draw(9, n, state) if state.is_chance
+                else rng.choice(state.legal_moves()))
+        data["moves"].append(state.move_text(move))
+        state = state.play(move)
+    path = tmp_path / f"{entry.name}.txt"
+    path.write_text(gamerecord.to_text(data))
+    return path
+
+
+def test_replay_on_the_command_line_opens_a_good_record_and_refuses_a_bad_one(tmp_path):
+    entry = games.get(next(e.name for e in games.playable()))
+    good = a_record(entry, tmp_path)
+    shot = tmp_path / "replay.png"
+    done = run_main(entry.name, "--replay", str(good), "--frames", "20", "--screenshot",
+                    str(shot), "--data-dir", str(tmp_path / "d"), tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert shot.exists()
+    bad = tmp_path / "bad.txt"
+    bad.write_text(f"tricade {entry.name} seed 9\nzz99\n")
+    for path in (bad, tmp_path / "missing.txt"):
+        done = run_main(entry.name, "--replay", str(path), "--data-dir",
+                        str(tmp_path / "d"), tmp_path=tmp_path)
+        assert done.returncode != 0
+        assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+        assert str(path) in done.stderr
+
+
+def test_review_on_the_command_line_writes_json(tmp_path):
+    entry = games.get("tripppin") if "tripppin" in games.REGISTRY else GAMES[0]
+    record = a_record(entry, tmp_path, plies=6)
+    out = tmp_path / "review.json"
+    done = run_main(entry.name, "--review", str(record), "--json", str(out),
+                    tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    moves = json.loads(out.read_text())["moves"]
+    assert [m["ply"] for m in moves] == list(range(1, len(moves) + 1)) and moves
+    for m in moves:
+        assert set(m) >= {"ply", "seat", "move", "before", "after", "judgement", "better"}
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_ply_of_a_game_is_drawn_in_its_palette_and_opens_nothing(make_app, entry):
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=7, plies=300)
+    replay = open_by_key(app, scene)
+    depth = len(app.stack)
+    palette = {tuple(c[:3]) for c in replay.look.palette}
+    for ply in range(replay.total + 1):
+        key(app, pygame.K_RIGHT) if ply else key(app, pygame.K_HOME)
+        assert replay.ply == ply and len(app.stack) == depth and app.top is replay
+        if ply % 25 == 0 or ply == replay.total:
+            app.present_whole()
+            assert colours(app.last_native) <= palette
+    assert replay.view.table.ply == replay.total
+
+
+def test_the_review_of_a_hundred_move_game_holds_no_frame(make_app):
+    """The review of a long game runs in its own process: the loop keeps drawing frames
+    and taking keys while it works, and Esc ends it (the process with it)."""
+    app = make_app(anim_speed=0, mute=True)
+    for entry in GAMES:               # a game judged by rollouts (a solved one is instant)
+        if review._judge_module(entry) is not None:
+            continue
+        scene = played_game(app, entry, seed=11, plies=150)
+        if scene.table.ply >= 100:
+            break
+        app.pop_to(scene)
+        app.pop()
+    else:
+        pytest.skip("no registered game played 100 moves")
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.judging and replay.total >= 100
+    start = app.frame
+    for n in range(30):
+        key(app, pygame.K_RIGHT)
+        assert replay.ply == n + 1
+    assert app.frame - start >= 30 and replay.judging
+    worker = replay.worker
+    key(app, pygame.K_ESCAPE)
+    assert not replay.judging and replay.stopped and not worker.busy
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_replays_menu_opens_by_the_pad_and_its_window_closes_by_the_mouse(make_app, entry):
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=4, plies=20)
+    replay = open_by_key(app, scene)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad_press(app, pad, "start")
+        assert app.top.name == "menu"
+    finally:
+        pad.unplug()
+    click(app, app.top.find("Last move").center)
+    frames(app, 2)
+    assert app.top is replay and replay.ply == replay.total
+    gadget = [p for p in ((x, y) for y in range(replay.rect.y, replay.rect.y + 24)
+                          for x in range(replay.rect.x, replay.rect.x + 40))
+              if replay.closes(p)]
+    assert gadget or replay.look.name == "dos"
+    if gadget:                                # a window with a close gadget (not DOS's box)
+        click(app, gadget[len(gadget) // 2])
+        assert app.top is scene
