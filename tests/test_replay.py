@@ -261,7 +261,7 @@ def test_replay_on_the_command_line_opens_a_good_record_and_refuses_a_bad_one(tm
     entry = games.get(next(e.name for e in games.playable()))
     good = a_record(entry, tmp_path)
     shot = tmp_path / "replay.png"
-    done = run_main(entry.name, "--replay", str(good), "--frames", "20", "--screenshot",
+    done = run_main(entry.name, "--replay", str(good), "--frames", "4", "--screenshot",
                     str(shot), "--data-dir", str(tmp_path / "d"), tmp_path=tmp_path)
     assert done.returncode == 0, done.stderr
     assert shot.exists()
