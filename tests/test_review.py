@@ -154,3 +154,16 @@ def test_the_review_command_writes_its_json_and_refuses_a_bad_file(tmp_path):
                           "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert bad.returncode == 1 and "move 1 (z9)" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_review_bench_times_a_game_and_the_replays_frames(tmp_path):
+    out = tmp_path / "r.json"
+    name = next(e.name for e in games.games())
+    done = subprocess.run([sys.executable, "-m", "tools.benchreview", "--only", name,
+                           "--plies", "12", "--runs", "1", "--json", str(out)],
+                          cwd=str(Path(__file__).resolve().parents[1]), capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    r = json.loads(out.read_text())[name]
+    assert r["plies"] >= 1 and r["cpu_median_s"] >= 0
+    assert r["replay_frames"]["done"] and r["replay_frames"]["frames"] > 0
