@@ -84,7 +84,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar="DIR",
                    help="where settings, saves and scores live (default: the XDG data dir)")
     p.add_argument("--seed", type=_seed, metavar="N", help="the first game's random seed")
-    p.add_argument("--frames", type=_positive, metavar="N", help="run N frames, then exit")
+    p.add_argument("--frames", type=_positive, metavar="N",
+                   help="run N frames (at 60 a second), then exit")
     p.add_argument("--screenshot", metavar="FILE",
                    help="at exit, write the last presented frame as PNG")
     p.add_argument("--kiosk", action="store_true",

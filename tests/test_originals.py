@@ -101,7 +101,6 @@ QUIT_PROGRAM = textwrap.dedent("""
         print("stack at the end:", [s.name for s in self.stack], "frame", self.frame)
         return real_shutdown(self, *a, **k)
     app_mod.App._step, app_mod.App.shutdown = step, shutdown
-    app_mod.App.MAX_SLEEP = 0.02    # quiet frames wait 20 ms, not up to a second each
     sys.exit(main.main(sys.argv[1:]))
 """)
 

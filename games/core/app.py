@@ -336,7 +336,9 @@ class App:
                 self.notifier.feed()          # the loop is alive (a hang is restarted)
                 if frames is not None and self.frame >= frames:
                     break
-                self.wait()
+                # a counted run (--frames N, for a screenshot or a script) is N frames at
+                # 60 a second, not N quiet frames of up to a second each
+                self.wait(None if frames is None else 1.0 / FPS)
             if self.options.screenshot:
                 try:
                     self.display.screenshot(self.options.screenshot)
