@@ -1,0 +1,55 @@
+"""Triple 3's judge for reviews (games.core.review): level 3's calibrated value.
+
+A position where a seat is to throw is valued by the top level's own position value,
+``ai.static_value`` (red's expected result in [-1, 1] from the exact box races, calibrated
+on self-play by ``tools/tune/triple3.py``): red's winning chance is (v + 1) / 2, blue's the
+rest.  The judge calls that function, never a copy of it, so it follows the level's
+evaluation as it changes.
+
+A position where the dice are shown (``phase move``) is worth the mover's best placement
+or removal for that throw: the best, for the mover, of the values of every legal move's
+position (at most 81 moves, most throws fewer than 20), so a throw's luck (the review's
+value after the outcome less the average over the 36 outcomes) is the difference the dice
+made to the mover's best play.  Every legal move is valued (``EXACT``): a decision's loss
+is its drop against the best move for that throw.
+
+The work is a fixed count of position values (no search, no clock), so a game gets the
+same review on any machine.
+"""
+
+from __future__ import annotations
+
+from games.triple3 import ai
+
+EXACT = True                 # every legal move is valued (a throw has at most 81)
+
+_MEMO: dict = {}
+_MEMO_LIMIT = 20_000
+
+
+def red_value(state) -> float:
+    """Red's expected result in [-1, 1] (the top level's value; the mover's best move at
+    ``phase move``; +-1 once the game is over)."""
+    got = _MEMO.get(state)
+    if got is None:
+        got = _red_value(state)
+        if len(_MEMO) > _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[state] = got
+    return got
+
+
+def _red_value(state) -> float:
+    if state.is_over:
+        return 1.0 if "red" in state.winners() else -1.0
+    if state.is_chance:
+        red, blue = ai.split(state)
+        return ai.static_value(red, blue, state.turn_index)
+    sign = 1.0 if state.turn_index == 0 else -1.0
+    return sign * max(sign * red_value(state.play(m)) for m in state.legal_moves())
+
+
+def win_chances(state) -> dict:
+    """{"red": chance, "blue": chance}: red's is (v + 1) / 2 of ``red_value``."""
+    p = min(1.0, max(0.0, (red_value(state) + 1.0) / 2.0))
+    return {"red": p, "blue": 1.0 - p}
