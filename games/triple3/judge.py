@@ -30,13 +30,23 @@ _MEMO_LIMIT = 20_000
 def red_value(state) -> float:
     """Red's expected result in [-1, 1] (the top level's value; the mover's best move at
     ``phase move``; +-1 once the game is over)."""
-    got = _MEMO.get(state)
+    key = _key(state)
+    got = _MEMO.get(key)
     if got is None:
         got = _red_value(state)
         if len(_MEMO) > _MEMO_LIMIT:
             _MEMO.clear()
-        _MEMO[state] = got
+        _MEMO[key] = got
     return got
+
+
+def _key(state):
+    """What the value depends on: the pegs, whose go, and at ``phase move`` the dice's
+    total (3+4 and 4+3 offer the same moves); the throw of the go does not count."""
+    if state.is_over:
+        return state
+    total = sum(state.dice) if state.phase == "move" else 0
+    return state.pegs, state.turn_index, total
 
 
 def _red_value(state) -> float:
