@@ -15,6 +15,16 @@ is its drop against the best move for that throw.
 
 The work is a fixed count of position values (no search, no clock), so a game gets the
 same review on any machine.
+
+Measured (``python -m tools.tune.judges play``, then ``losses`` and ``check``) on 200 arena
+games, seats rotated: levels 1 v 2 (67 games from seed 1001), 2 v 3 (67 from seed 2001)
+and 1 v 3 (66 from seed 3001).  Mean loss of winning chance per decision: level 1 0.0223
+(2,152 decisions), level 2 0.0081 (2,504), level 3 0.0007 (2,422; level 3 searches one go
+deeper than this value, so it is not always the judge's best).  Luck per throw, red's
+side, over 7,256 throws: -0.0006 (its mean size 0.043).  Calibration on the same games
+(every decision position, both seats, 14,156 pairs): of the positions valued 0.6-0.7 for
+a seat that seat won 68.3% (1,680), 0.7-0.8 74.1% (1,316), 0.8-0.9 82.0% (982),
+0.9-1.0 96.9% (741), and the other bins as closely.
 """
 
 from __future__ import annotations
