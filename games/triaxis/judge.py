@@ -74,18 +74,21 @@ def fit_features(state) -> tuple:
         return seats, None, None, 0
     owed = dict(state.owed) if state.phase == "harvest" else {}
     bonus = tuple((i + 1, owed[p]) for i, p in enumerate(seats) if owed.get(p))
-    key = (state.island.terrain, cells, bonus)
+    key = (state.island.width, state.island.terrain, n, cells, bonus)
     vals = _MEMO.get(key)
     if vals is None:
         alloc = tuple(state.allocations[p] for p in seats)
         vals = values4(state.island, cells, n, alloc, dict(bonus) or None)
-        if len(_MEMO) > 4096:
+        if len(_MEMO) > _MEMO_LIMIT:
             _MEMO.clear()
         _MEMO[key] = vals
     return seats, vals, state.turn_index, state.points if state.phase == "move" else 0
 
 
+# the values of the last islands asked for (a spin's six numbers leave the island as it
+# is); small, so that a review does not carry much of the last one's work over
 _MEMO: dict = {}
+_MEMO_LIMIT = 1024
 
 
 def values4(isl, cells, n: int, alloc, bonus=None) -> tuple:

@@ -33,8 +33,11 @@ from games.triple3 import ai
 
 EXACT = True                 # every legal move is valued (a throw has at most 81)
 
+# the values of the last positions asked for: a throw's 36 outcomes are 11 totals, and the
+# move after it asks for positions the throw's luck has valued; small, so that a review
+# does not carry much of the last one's work over (each review does its own)
 _MEMO: dict = {}
-_MEMO_LIMIT = 20_000
+_MEMO_LIMIT = 1024
 
 
 def red_value(state) -> float:
