@@ -100,7 +100,6 @@ def test_triple3s_judge_is_level_3s_own_value():
             assert judge.win_chances(state)["red"] == pytest.approx((v + 1) / 2)
             state = state.play(rng.choice(state.chance_outcomes())[0])
         else:
-            sign = 1 if state.current == "red" else -1
             kids = [judge.win_chances(state.play(m))[state.current]
                     for m in state.legal_moves()]
             assert judge.win_chances(state)[state.current] == pytest.approx(max(kids))

@@ -3,8 +3,8 @@
 
     python -m tools.tune.judges play GAME --seat L --seat L ... --games N --seed S --out F
                                      [--option KEY=VALUE] [--max-moves M]
-    python -m tools.tune.judges fit GAME FILE [FILE ...]
-    python -m tools.tune.judges check GAME FILE [FILE ...]
+    python -m tools.tune.judges fit GAME FILE [FILE ...] [--every K]
+    python -m tools.tune.judges check GAME FILE [FILE ...] [--every K]
     python -m tools.tune.judges losses GAME FILE [FILE ...]
 
 ``play`` plays arena games (``tools.arena``'s seating: game i has seed S+i and the
@@ -21,7 +21,23 @@ grouped by the chance the judge gives a seat, how many, and how often that seat 
 shared win counts as its share).  ``losses`` reviews every record (``games.core.review``)
 and prints the mean loss per decision of each level and the luck per throw.
 
-Same records, same figures: there is no clock and no unseeded randomness.
+Same records, same figures: there is no clock and no unseeded randomness.  The figures
+in the judges' docstrings (FIT_NOTES) came from these records (``J`` for ``python -m
+tools.tune.judges``; tests/test_judges.py's slow tests play the check games again):
+
+    J play triple3 --seat 1 --seat 2 --games 67 --seed 1001 --out t3.jsonl
+    J play triple3 --seat 2 --seat 3 --games 67 --seed 2001 --out t3.jsonl
+    J play triple3 --seat 1 --seat 3 --games 66 --seed 3001 --out t3.jsonl
+    J losses triple3 t3.jsonl; J check triple3 t3.jsonl
+    J play tribolo --seat 3 --seat 2 --seat 1 --games 100 --seed 10001 --out tb_fit.jsonl
+    J play tribolo --seat 3 --seat 3 --seat 2 --games 100 --seed 10101 --out tb_fit.jsonl
+    (the same from seeds 20001 and 20101 to tb_check.jsonl)
+    J fit tribolo tb_fit.jsonl --every 2; J check tribolo tb_check.jsonl
+    J play triaxis --seat 3 --seat 2 --option seats=2 --games 100 --seed 30001 --out tx_fit.jsonl
+    J play triaxis --seat 3 --seat 2 --seat 1 --option seats=3 --games 100 --seed 30101 \
+        --out tx_fit.jsonl
+    (the same from seeds 40001 and 40101 to tx_check.jsonl)
+    J fit triaxis tx_fit.jsonl --every 3; J check triaxis tx_check.jsonl
 """
 
 from __future__ import annotations
@@ -199,7 +215,8 @@ def _golden(f, lo, hi, steps: int = 30) -> float:
 
 def losses(records) -> dict:
     """{"levels": {level: (decisions, mean loss)}, "pairings" (the same by the levels that
-    met), "throws", "luck_per_throw" (the first seat's), "luck_abs_per_throw"} over the reviews of ``records`` (the judge's own game)."""
+    met), "throws", "luck_per_throw" (the first seat's), "luck_abs_per_throw"} over the
+    reviews of ``records`` (the judge's own game)."""
     by_level: dict = {}
     by_pair: dict = {}
     throws, luck_sum, luck_abs = 0, 0.0, 0.0
