@@ -405,6 +405,14 @@ def threat_costs(isl, cells, att: int, victims) -> dict:
     capture with one spin: its cheapest capture path, the attacker's size times (steps +
     1), over every attacker at least the victim's size that can walk through empty zones
     to a zone beside the victim whose opposite neighbour is empty; only costs up to 6."""
+    reach = capture_reach(isl, cells, att)
+    return {} if reach is None else costs_from_reach(isl, cells, reach, victims)
+
+
+def capture_reach(isl, cells, att: int):
+    """Where seat number ``att``'s markers can stand within one spin, per marker size:
+    ``reach[s]`` = {zone: steps from the nearest marker of size s} (None for a size it
+    has none of), or None when it has no marker; the same whatever the victims."""
     nb = isl.nb
     reach = [None] * 7              # per attacker size: steps from the nearest such marker
     for z, v in enumerate(cells):
@@ -415,7 +423,7 @@ def threat_costs(isl, cells, att: int, victims) -> dict:
                 r = reach[s] = {}
             r[z] = 0
     if not any(reach):
-        return {}
+        return None
     for s in range(1, 4):           # size 4-6 only jumps from where it stands
         r = reach[s]
         if r is None:
@@ -431,6 +439,12 @@ def threat_costs(isl, cells, att: int, victims) -> dict:
             front = nxt
             if not front:
                 break
+    return reach
+
+
+def costs_from_reach(isl, cells, reach, victims) -> dict:
+    """``threat_costs`` from the attacker's ``capture_reach``."""
+    nb = isl.nb
     out = {}
     for z, k in victims:
         best = 7
@@ -475,11 +489,14 @@ def knapsack_choice(items) -> list:
     return best
 
 
-def expected_capture(isl, cells, att: int, victims, grow: float = 0.0) -> float:
+def expected_capture(isl, cells, att: int, victims, grow: float = 0.0, reach=False) -> float:
     """Expected value seat ``att`` takes from ``victims`` with one spin (1-6, 1/8 each):
     the knapsack of the victims' sizes (plus ``grow`` a capture) over their cheapest
-    capture paths."""
-    costs = threat_costs(isl, cells, att, victims)
+    capture paths (``reach``: the attacker's ``capture_reach`` when already known)."""
+    if reach is False:
+        costs = threat_costs(isl, cells, att, victims)
+    else:
+        costs = {} if reach is None else costs_from_reach(isl, cells, reach, victims)
     if not costs:
         return 0.0
     best = knapsack([(c, k + grow) for z, k in victims if (c := costs.get(z)) is not None])
@@ -487,7 +504,7 @@ def expected_capture(isl, cells, att: int, victims, grow: float = 0.0) -> float:
 
 
 def value4(isl, cells, me: int, n: int, alloc, movers=None, w=None, loss_w=None,
-           gain_w=None, bonus=None) -> float:
+           gain_w=None, bonus=None, reaches=None) -> float:
     """Level 4's value of ``cells`` for seat number ``me`` (1-based) among ``n`` seats: its
     population, less ``loss`` times its expected losses to the seats ``movers`` (the seat
     numbers still to move before its next turn; every other seat still in by default),
@@ -495,7 +512,7 @@ def value4(isl, cells, me: int, n: int, alloc, movers=None, w=None, loss_w=None,
     less ``famine`` times its famine exposure (the sum over terrains of its population
     there, squared, over its population), less half the sum of the largest and the mean
     of the other seats' populations.  ``bonus`` adds units to seats' populations (a
-    harvest's new markers)."""
+    harvest's new markers); ``reaches``: each seat's ``capture_reach`` (by seat number)."""
     w = w or V4
     terr = isl.terrain
     pops = [0.0] * (n + 1)
@@ -535,8 +552,11 @@ def value4(isl, cells, me: int, n: int, alloc, movers=None, w=None, loss_w=None,
     if loss_w:
         for s in movers:
             if cnts[s]:
-                loss += expected_capture(isl, cells, s, mine, grow)
-    gain = expected_capture(isl, cells, me, theirs, grow) if gain_w and theirs else 0.0
+                loss += expected_capture(isl, cells, s, mine, grow,
+                                         False if reaches is None else reaches[s])
+    gain = (expected_capture(isl, cells, me, theirs, grow,
+                             False if reaches is None else reaches[me])
+            if gain_w and theirs else 0.0)
     famine = sum(x * x for x in by_t.values()) / pop
     rp = [pops[s] for s in live]
     return pop - loss_w * loss + gain_w * gain - w["famine"] * famine \

@@ -237,6 +237,51 @@ def _info(state):
     return info
 
 
+def seat_heuristics(info, p, bb, mob) -> list:
+    """H(seat) of each of the three seats (the evaluation's terms, see the module
+    docstring, weighted by ``p``): ``bb`` the three seats' tiles, ``mob`` their move
+    counts.  The search values a position H(me) - max(H(opp))."""
+    empty = info.free & ~(bb[0] | bb[1] | bb[2])
+    n_empty = empty.bit_count()
+    fill = 1.0 - n_empty / info.n_free
+    mat = p["mat_open"] + (p["mat_end"] - p["mat_open"]) * fill
+    danger_sq = info.dilate(info.anchors & empty) if info.anchors & empty else 0
+    anchors, edges = info.anchors, info.edges
+    front_w = p.get("frontier", 0.0)
+    near_empty = info.dilate(empty) if front_w else 0
+    h = []
+    for s in range(3):
+        own = bb[s]
+        v = mat * own.bit_count()
+        if own & anchors:
+            v += p["anchor"] * (own & anchors).bit_count()
+            v += p["stable"] * info.stable(own).bit_count()
+        if own & edges:
+            v += p["edge"] * (own & edges).bit_count()
+        if danger_sq & own:
+            v += p["danger"] * (danger_sq & own).bit_count()
+        if front_w:
+            v += front_w * (own & near_empty).bit_count()
+        m = mob[s]
+        if m:
+            v += p["mobility"] * m
+        else:
+            v += p["shut"]
+        h.append(v)
+    return h
+
+
+def seat_values(state, params=None) -> list:
+    """H(seat) of blue, red and green in ``state`` with the weights of levels 3 and 4
+    (``PARAMS4``) or ``params``: what the search's evaluation weighs for each seat."""
+    info = _info(state)
+    bb = state.tile_bits
+    empty = info.free & ~(bb[0] | bb[1] | bb[2])
+    mob = [move_bits(bb[s], bb[(s + 1) % 3], bb[(s + 2) % 3], empty, info.shifts).bit_count()
+           for s in range(3)]
+    return seat_heuristics(info, params or PARAMS4, bb, mob)
+
+
 # --------------------------------------------------------------------------- search
 
 class _Searcher:
@@ -272,37 +317,10 @@ class _Searcher:
 
     def evaluate(self, bb, mob):
         """Value for MAX of a position (not over); ``mob``: move counts of the 3 seats."""
-        info, p = self.info, self.p
-        empty = self.free & ~(bb[0] | bb[1] | bb[2])
-        n_empty = empty.bit_count()
-        fill = 1.0 - n_empty / info.n_free
-        mat = p["mat_open"] + (p["mat_end"] - p["mat_open"]) * fill
-        danger_sq = info.dilate(info.anchors & empty) if info.anchors & empty else 0
-        anchors, edges = info.anchors, info.edges
-        front_w = p.get("frontier", 0.0)
-        near_empty = info.dilate(empty) if front_w else 0
-        h = []
-        for s in range(3):
-            own = bb[s]
-            v = mat * own.bit_count()
-            if own & anchors:
-                v += p["anchor"] * (own & anchors).bit_count()
-                v += p["stable"] * info.stable(own).bit_count()
-            if own & edges:
-                v += p["edge"] * (own & edges).bit_count()
-            if danger_sq & own:
-                v += p["danger"] * (danger_sq & own).bit_count()
-            if front_w:
-                v += front_w * (own & near_empty).bit_count()
-            m = mob[s]
-            if m:
-                v += p["mobility"] * m
-            else:
-                v += p["shut"]
-            h.append(v)
+        h = seat_heuristics(self.info, self.p, bb, mob)
         me = self.me
         a, b = h[(me + 1) % 3], h[(me + 2) % 3]
-        mix = p["opp_mix"]
+        mix = self.p["opp_mix"]
         top = a if a > b else b
         return h[me] - (mix * top + (1 - mix) * (a + b) / 2)
 

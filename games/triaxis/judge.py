@@ -1,0 +1,131 @@
+"""TriAxis's judge for reviews (games.core.review): the top level's value, calibrated.
+
+Each seat still in is valued by level 4's own value of the island for it, ``ai.value4``
+(its population, less its expected losses to the other seats' next spins along their
+cheapest capture paths, plus its own expected captures, less its famine exposure, less
+half the largest and the mean rival population), with the units a harvest still owes it
+counted in its population.  The winning chances are a softmax of those values over the
+seats still in, with a bonus for the seat whose turn it is and for the move points it has
+left:
+
+    chance(s) = even / n + (1 - even) exp(z_s) / sum exp(z)     (n seats still in)
+    z_s = k value4(s) + tempo [s's turn] + points (points left) [s's turn]
+
+with k = k2 when two seats are in, k3 when more are (``even`` is how often the spinner
+turns a game the values call settled).
+
+A seat that is out has chance 0; during setup, until every seat has a marker, the chances
+are even.  A finished game is exact.  ``FIT_PARAMS`` were fitted by least log loss on
+arena games (``python -m tools.tune.judges fit triaxis``) and checked on others (``check``):
+see FIT_NOTES.
+
+Every legal move is valued (``EXACT``): a value is one ``value4`` a seat (no search), so a
+decision costs at most a hundred or so, and a game's review the same on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+
+from games.triaxis import ai
+
+EXACT = True                 # every legal move is valued (one value a seat each)
+
+# fitted by ``python -m tools.tune.judges fit triaxis`` (see FIT_NOTES)
+FIT_PARAMS = {"k2": 0.047, "k3": 0.0995, "tempo": -0.0248, "points": 0.0406,
+              "even": 0.1897}
+FIT_RANGE = {"k2": (0.0, 0.5), "k3": (0.0, 0.5), "tempo": (-1.0, 1.0),
+             "points": (-0.5, 0.5), "even": (0.0, 0.5)}
+FIT_NOTES = """
+Fitted (``fit triaxis FILE --every 3``) on 200 arena games, seats rotated: 100 of two
+seats, levels 3 and 2, from seed 30001 and 100 of three seats, levels 3, 2 and 1, from
+seed 30101 (level 4, at some 25 s a game, was too slow for 400 games on the machine's two
+shared cores; levels 3 and 2 plan the turn as level 4 does, on another value); 31,278
+positions, log loss 0.965 at the first guess, 0.512 fitted.
+Checked (``check``) on 200 other games, the same seats and levels from seeds 40001 and
+40101, every position after a move and every seat (236,164 pairs), log loss 0.523:
+
+    chance    count   mean    won
+    0.0-0.1   43135  0.042  0.037
+    0.1-0.2   27075  0.146  0.188
+    0.2-0.3   24797  0.253  0.284
+    0.3-0.4   30041  0.349  0.362
+    0.4-0.5   26780  0.455  0.448
+    0.5-0.6   26099  0.544  0.576
+    0.6-0.7   17868  0.648  0.662
+    0.7-0.8   15294  0.749  0.667
+    0.8-0.9   19144  0.853  0.749
+    0.9-1.0    5931  0.904  0.942
+
+Of the positions valued 0.6-0.8 for a seat, that seat won 66.4% (33,162 pairs); the
+0.7-0.9 values are some 8-10 points too sure on these games (on the fitted ones they were
+within 3).  A game with a round limit (``max_rounds``) is valued as one without.
+"""
+
+
+def fit_features(state) -> tuple:
+    """What the calibration needs of a position: (seats, value of each seat or None for a
+    seat out, index of the seat whose turn it is, its points left)."""
+    seats = state.players
+    n = len(seats)
+    cells = state.cells
+    present = {v >> 3 for v in cells if v}
+    if state.phase == "setup" and len(present) < n:
+        return seats, None, None, 0
+    owed = dict(state.owed) if state.phase == "harvest" else {}
+    bonus = tuple((i + 1, owed[p]) for i, p in enumerate(seats) if owed.get(p))
+    key = (state.island.width, state.island.terrain, n, cells, bonus)
+    vals = _MEMO.get(key)
+    if vals is None:
+        alloc = tuple(state.allocations[p] for p in seats)
+        vals = values4(state.island, cells, n, alloc, dict(bonus) or None)
+        if len(_MEMO) > _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[key] = vals
+    return seats, vals, state.turn_index, state.points if state.phase == "move" else 0
+
+
+# the values of the last islands asked for (a spin's six numbers leave the island as it
+# is); small, so that a review does not carry much of the last one's work over
+_MEMO: dict = {}
+_MEMO_LIMIT = 1024
+
+
+def values4(isl, cells, n: int, alloc, bonus=None) -> tuple:
+    """``ai.value4`` of every seat in seat order (None for a seat with no marker), each
+    seat's capture paths (``ai.capture_reach``) found once for all of them."""
+    present = {v >> 3 for v in cells if v}
+    reaches = [None] + [ai.capture_reach(isl, cells, s) if s in present else None
+                        for s in range(1, n + 1)]
+    return tuple(ai.value4(isl, cells, s, n, alloc, bonus=bonus, reaches=reaches)
+                 if s in present else None for s in range(1, n + 1))
+
+
+def chances_from(feats, p) -> dict:
+    """{seat: chance} from ``fit_features``' tuple and the constants ``p``."""
+    seats, vals, turn, points = feats
+    if vals is None:
+        return {s: 1.0 / len(seats) for s in seats}
+    live = sum(1 for v in vals if v is not None)
+    k = p["k2"] if live <= 2 else p["k3"]
+    z = {}
+    for i, v in enumerate(vals):
+        if v is None:
+            continue
+        x = k * v
+        if i == turn:
+            x += p["tempo"] + p["points"] * points
+        z[i] = x
+    top = max(z.values())
+    e = {i: math.exp(x - top) for i, x in z.items()}
+    total = sum(e.values())
+    even = p["even"] / len(z)
+    return {s: (even + (1 - p["even"]) * e[i] / total) if i in e else 0.0
+            for i, s in enumerate(seats)}
+
+
+def win_chances(state) -> dict:
+    if state.is_over:
+        won = state.winners()
+        return {p: (1.0 / len(won) if p in won else 0.0) for p in state.players}
+    return chances_from(fit_features(state), FIT_PARAMS)
