@@ -123,8 +123,9 @@ def parse_args(argv=None, prog: str = PROG):
         except OSError as exc:
             parser.error(f"--data-dir {args.data_dir!r} cannot be used: {why(exc)}")
     if (args.replay or args.review) and not args.game:
+        how = "--replay FILE" if args.replay else "--review FILE --json OUT"
         parser.error(f"--{'replay' if args.replay else 'review'} needs the GAME the record "
-                     f"is of, e.g. {prog} tribolo --replay FILE")
+                     f"is of, e.g. {prog} tribolo {how}")
     if args.review and not args.json:
         parser.error("--review needs --json OUT (where to write the judgement)")
     if args.json and not args.review:

@@ -150,6 +150,30 @@ def test_try_again_plays_on_from_the_ply_shown(make_app, entry, tmp_path):
     assert app.store.exists(scene.save_name) or t.state.is_over, "saved as usual"
 
 
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_try_again_on_a_judged_mistake_starts_before_it_with_its_mover(make_app, entry):
+    """On a move judged an inaccuracy, mistake or blunder, try again goes to the position
+    before it and gives the person the seat that made it (to find a better move)."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=5, plies=120)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.name == "replay"
+    assert run_until(app, lambda: not replay.judging, timeout=120), "the review ended"
+    bad = [r["ply"] for r in replay.rows if r.get("judgement") not in (None, "good")]
+    if not bad:
+        pytest.skip(f"{entry.name}: no move of this game was judged a mistake")
+    states = positions(entry, replay.data)
+    k = bad[0]
+    replay.go(k)
+    key(app, pygame.K_t)
+    if app.top is not scene:
+        click(app, app.top.button_rects[0].center)
+    t = scene.table
+    assert t.ply == k - 1 and t.state == states[k - 1]
+    assert t.seats[states[k - 1].current] == "human"
+
+
 def test_the_title_page_offers_the_last_game_and_its_replay_leads_back(make_app):
     entry = GAMES[0]
     app = make_app(anim_speed=0, mute=True)

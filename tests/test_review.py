@@ -153,7 +153,7 @@ def test_the_review_command_writes_its_json_and_refuses_a_bad_file(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "games.core.review", "tripppin", str(record),
                           "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
-    assert bad.returncode == 1 and "move 1 (z9)" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "move 1 (z9)" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_the_review_bench_times_a_game_and_the_replays_frames(tmp_path):

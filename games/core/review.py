@@ -257,12 +257,12 @@ def main(argv=None) -> int:
     try:
         data = read_game(entry, args.file)
         result = review(entry, data)
-    except OSError as exc:
+    except OSError as exc:              # a file that cannot be judged: status 2, as --replay
         print(f"review: {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return 2
     except ValueError as exc:
         print(f"review: {args.file}: {exc}", file=sys.stderr)
-        return 1
+        return 2
     text = json.dumps(result, indent=1)
     try:
         if args.json == "-":

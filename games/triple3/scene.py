@@ -240,7 +240,7 @@ class Triple3Scene(GameScene):
         elif tr.kind in ("undo", "redo"):
             self.say("Taken back." if tr.kind == "undo" else "Played again.")
             self.app.play("acorn_click")
-        elif tr.kind == "load":
+        elif tr.kind == "load" and self.resumed:      # (a replay's try again says its own)
             self.say("The game in progress, as it was left.")
 
     def move_words(self, tr):

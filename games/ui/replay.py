@@ -335,7 +335,13 @@ class Replay(Modal):
         self.finish(self.on_leave)
 
     def try_again(self) -> None:
-        self.host.try_again_from(self, self.data, self.ply)
+        """Play on from the move shown; on a move judged an inaccuracy, a mistake or a
+        blunder, from just before it, with its mover as the person ("find a better move",
+        as lichess's learn-from-your-mistakes asks)."""
+        row, ply = self.row(self.ply), self.ply
+        if row is not None and row.get("judgement") not in (None, "good"):
+            ply -= 1
+        self.host.try_again_from(self, self.data, ply)
 
     def export(self) -> None:
         """The record written to the data folder's records/ on a thread of its own (the
