@@ -358,6 +358,7 @@ class Replay(Modal):
                 box["path"] = replays.write_record(path, self.data)
             except (OSError, ValueError) as exc:
                 box["error"] = getattr(exc, "strerror", None) or str(exc)
+                box["where"] = str(path)
         self.exporting = (threading.Thread(target=write, daemon=True, name="export"), box)
         self.exporting[0].start()
 
@@ -371,7 +372,8 @@ class Replay(Modal):
             self.host.last_export = box["path"]
             self.app.notice(f"The record is in {box['path']}")
         else:
-            self.app.notice(f"The record could not be written ({box.get('error')}).")
+            self.app.notice(f"The record could not be written to {box.get('where')} "
+                            f"({box.get('error')}).")
         return True
 
     def close(self) -> None:
