@@ -165,13 +165,14 @@ def test_try_again_on_a_judged_mistake_starts_before_it_with_its_mover(make_app,
         pytest.skip(f"{entry.name}: no move of this game was judged a mistake")
     states = positions(entry, replay.data)
     k = bad[0]
+    start = replay.row(k).get("turn_from", k) - 1    # a turn judged whole: its start
     replay.go(k)
     key(app, pygame.K_t)
     if app.top is not scene:
         click(app, app.top.button_rects[0].center)
     t = scene.table
-    assert t.ply == k - 1 and t.state == states[k - 1]
-    assert t.seats[states[k - 1].current] == "human"
+    assert t.ply == start and t.state == states[start]
+    assert t.seats[states[start].current] == "human"
 
 
 def test_the_title_page_offers_the_last_game_and_its_replay_leads_back(make_app):

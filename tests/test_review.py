@@ -167,3 +167,36 @@ def test_the_review_bench_times_a_game_and_the_replays_frames(tmp_path):
     r = json.loads(out.read_text())[name]
     assert r["plies"] >= 1 and r["cpu_median_s"] >= 0
     assert r["replay_frames"]["done"] and r["replay_frames"]["frames"] > 0
+
+
+def test_a_turn_of_several_steps_is_judged_whole_where_the_judge_says_what_a_turn_is():
+    """A judge's ``turn_key`` (TriAxis: a move phase, a step a point): a turn is judged at
+    its last step against the top level's way through it, and the better move is that
+    way's first step, legal where the turn began."""
+    turns = [e for e in games.playable(include_hidden=True)
+             if getattr(review.Judge(e).own, "turn_key", None) is not None]
+    if not turns:
+        pytest.skip("no game's judge has turns")
+    for e in turns:
+        ai = e.ai_module()
+        t = Table(e.name, e.rules, e.ai, seed=21)
+        rng = random.Random(21)
+        first = t.state.players[0]
+        while not t.state.is_over and t.ply < 120:
+            st = t.state
+            if st.is_chance:
+                t.roll()
+                continue
+            legal = [m for m in st.legal_moves() if m not in ("resign",)]
+            t.play(rng.choice(legal) if st.current == first
+                   else ai.choose_move(st, min(ai.LEVELS), rng, **e.ai_options))
+        data = t.save_data()
+        states, _ = review.states_of(e, data)
+        rows = review.review(e, data)["moves"]
+        whole = [r for r in rows if r.get("turn_from")]
+        assert whole, e.name
+        for r in whole:
+            assert r["judgement"] != "good" and r["before"] - r["after"] >= 0.1 - 1e-9
+            start = states[r["better_at"] - 1]
+            assert start.parse_move(r["better"]) in start.legal_moves()
+            assert r["turn_from"] < r["ply"]

@@ -113,9 +113,9 @@ class Judge:
         f = getattr(self.own, "value_text", None)
         return f(state, seat) if f is not None else None
 
-    def top_move(self, state, ply: int):
-        level = getattr(self.ai, "DEFAULT_LEVEL", self.levels[-1])
-        level = max(self.levels) if self.levels else level
+    def top_move(self, state, ply: int, level=None):
+        if level is None:
+            level = max(self.levels) if self.levels else getattr(self.ai, "DEFAULT_LEVEL", 1)
         rng = random.Random(f"{self.seed}/{ply}/review-top")
         return self.ai.choose_move(state, level, rng, **self.entry.ai_options)
 
@@ -160,12 +160,56 @@ def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None
             out.append(_chance_ply(judge, ply, state, text, after_state, seats))
         else:
             out.append(_decision(judge, ply, state, text, after_state, seats))
+            _turn(judge, states, ply, out, seats)
         if progress is not None:
             progress(ply + 1, len(moves))
     summary = {p: {"decisions": v["decisions"],
                    "mean_loss": round(v["loss"] / v["decisions"], 4) if v["decisions"] else 0.0,
                    "luck": round(v["luck"], 4)} for p, v in seats.items()}
     return {"game": entry.name, "seed": data.get("seed"), "moves": out, "seats": summary}
+
+
+def _turn_key(judge, state):
+    key_of = getattr(judge.own, "turn_key", None)
+    if key_of is None or state.is_chance or state.is_over:
+        return None
+    return key_of(state)
+
+
+def _turn(judge, states, ply, out, seats) -> None:
+    """A turn of several decisions (a judge's ``turn_key``: TriAxis's move phase, a step a
+    move point) is judged whole as well, at its last step: the mover's chance after the
+    best way through the turn (the top level's, from the turn's first position) against
+    the chance after the turn played; when that drop is the larger, it is the last
+    step's judgement, and the better move is the best turn's first step ("better_at": the
+    ply it replaces)."""
+    key = _turn_key(judge, states[ply])
+    if key is None or _turn_key(judge, states[ply + 1]) == key:
+        return                                # not a turn, or it goes on
+    first = ply
+    while first > 0 and _turn_key(judge, states[first - 1]) == key:
+        first -= 1
+    if first == ply:
+        return                                # one step: judged as a decision already
+    start, mover = states[first], states[first].current
+    s, plan = start, []
+    for _ in range(64):                       # the top level through the turn
+        if _turn_key(judge, s) != key:
+            break
+        move = judge.top_move(s, first * 100 + len(plan), getattr(judge.own, "TURN_LEVEL", None))
+        plan.append(move)
+        s = s.play(move)
+    before = judge.chances(s, f"{first}/turn")[mover]
+    after = judge.chances(states[ply + 1], f"{ply}/turn-played")[mover]
+    drop = max(0.0, before - after)
+    row = out[ply]
+    old = row.get("chance_before", row["before"]), row.get("chance_after", row["after"])
+    had = max(0.0, old[0] - old[1]) if all(isinstance(v, float) for v in old) else 0.0
+    if drop <= had or judgement(drop) == "good":
+        return
+    seats[mover]["loss"] += drop - had
+    row.update(before=round(before, 4), after=round(after, 4), judgement=judgement(drop),
+               better=start.move_text(plan[0]), better_at=first + 1, turn_from=first + 1)
 
 
 def _decision(judge, ply, state, text, after_state, seats) -> dict:

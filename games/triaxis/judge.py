@@ -31,6 +31,15 @@ from games.triaxis import ai
 
 EXACT = True                 # every legal move is valued (one value a seat each)
 
+
+TURN_LEVEL = 3               # the best turn's plan: level 3's (level 4's costs a review 2.5x)
+
+
+def turn_key(state):
+    """A move phase's steps are one turn (games.core.review judges the turn whole too: a
+    single step rarely moves a seat's chance by ten points, a turn can)."""
+    return (state.round, state.turn) if state.phase == "move" else None
+
 # fitted by ``python -m tools.tune.judges fit triaxis`` (see FIT_NOTES)
 FIT_PARAMS = {"k2": 0.047, "k3": 0.0995, "tempo": -0.0248, "points": 0.0406,
               "even": 0.1897}

@@ -224,6 +224,8 @@ class Replay(Modal):
                  f" -> {replaydraw.chance_words(row['after'])}")
         if row.get("better"):
             words += f"; better {row['better']}"
+            if row.get("turn_from"):          # the turn judged whole: its better first step
+                words += f" at move {row['turn_from']}"
         return head, words
 
     def better_marks(self) -> list:
@@ -232,7 +234,7 @@ class Replay(Modal):
         row = self.row(self.ply)
         if not row or not row.get("better"):
             return []
-        before = self.state_at(self.ply - 1)
+        before = self.state_at(row.get("better_at", self.ply) - 1)
         try:
             move = before.parse_move(row["better"])
             after = before.play(move)
@@ -340,7 +342,7 @@ class Replay(Modal):
         as lichess's learn-from-your-mistakes asks)."""
         row, ply = self.row(self.ply), self.ply
         if row is not None and row.get("judgement") not in (None, "good"):
-            ply -= 1
+            ply = row.get("turn_from", ply) - 1      # a turn judged whole: from its start
         self.host.try_again_from(self, self.data, ply)
 
     def export(self) -> None:
