@@ -317,6 +317,6 @@ def test_triaxis_slides_and_rings_show_what_the_whole_picture_shows(make_app):
         run.step()
         for n in tracks:
             partial[n] += run.partial_frames - before
-        if min(partial.values()) >= 60 or table.state.is_over:
+        if min(partial.values()) >= 40 or table.state.is_over:
             break
     assert partial["slide"] >= 30 and partial["fx"] >= 30, partial
