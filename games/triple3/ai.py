@@ -459,8 +459,8 @@ def box_chance(i: int, r: int, b: int, turn: int) -> float:
     return 1.0 - X[TERN[b] + 2 * TERN[r]]
 
 
-def _chances_of(R, B, turn):
-    X = race_tables()
+def _chances_of(R, B, turn, X=None):
+    X = race_tables() if X is None else X
     if turn == 0:
         return [X[i][TERN[R[i]] + 2 * TERN[B[i]]] for i in range(9)]
     return [1.0 - X[i][TERN[B[i]] + 2 * TERN[R[i]]] for i in range(9)]
@@ -488,7 +488,99 @@ SWING = tuple(tuple(OUTCOME[m | 1 << i] - OUTCOME[m & ~(1 << i)] for m in range(
               for i in range(9))
 
 
-def prep(p):
+TIE_C = 0.5          # a line each: the seat needing fewer open boxes for its line is ahead
+_OUTS: dict = {}
+BOX_LINES = tuple(sum(1 << i for i in ln) for ln in LINES)
+
+
+def _need(m, won):
+    return min((POP[lm & ~won] for lm in BOX_LINES if m & lm == lm), default=9)
+
+
+TIE_PEGS = False
+
+
+def _dist(own, opp):
+    """Pegs a seat still needs in a box (0 won, 99 lost)."""
+    if own == 0x1FF:
+        return 0
+    if opp == 0x1FF:
+        return 99
+    best = 5 - POP[own]
+    for lm in LINE_MASKS:
+        if not lm & opp:
+            k = 3 - POP[lm & own]
+            if k < best:
+                best = k
+    return best
+
+
+def _outcomes(red, blue, RB=None):
+    """(OUTCOME, SWING) with a line each split by which seat needs fewer open boxes."""
+    if TIE_C == 0.0:
+        return OUTCOME, SWING
+    if TIE_PEGS and RB is not None:
+        R, B = RB
+        dr = tuple(_dist(R[i], B[i]) for i in range(9))
+        db = tuple(_dist(B[i], R[i]) for i in range(9))
+        return _outcomes_pegs(red, blue, dr, db)
+    key = (red, blue)
+    got = _OUTS.get(key)
+    if got is None:
+        out = list(OUTCOME)
+        for m in range(512):
+            if m & blue or red & ~m:
+                continue
+            if _has_line(m) and _has_line(0x1FF & ~m):
+                nr, nb = _need(m, red), _need(0x1FF & ~m, blue)
+                out[m] = TIE_C if nr < nb else -TIE_C if nb < nr else 0.0
+        sw = tuple(tuple(out[m | 1 << i] - out[m & ~(1 << i)] for m in range(512))
+                   for i in range(9))
+        if len(_OUTS) > 256:
+            _OUTS.clear()
+        got = _OUTS[key] = (out, sw)
+    return got
+
+
+TIE_STEP = 0.0      # graded: the result per peg of difference (0: TIE_C for any)
+TIE_FIVE = False    # a line for one, five boxes for the other: the faster finish
+
+
+def _outcomes_pegs(red, blue, dr, db):
+    key = (dr, db)
+    got = _OUTS.get(key)
+    if got is None:
+        out = list(OUTCOME)
+        rl = [(lm, dr[a] + dr[b] + dr[c]) for lm, (a, b, c) in zip(BOX_LINES, LINES)]
+        bl = [(lm, db[a] + db[b] + db[c]) for lm, (a, b, c) in zip(BOX_LINES, LINES)]
+        for m in range(512):
+            if m & blue or red & ~m:
+                continue
+            nm = 0x1FF & ~m
+            nr = min((n for lm, n in rl if m & lm == lm), default=999)
+            nb = min((n for lm, n in bl if nm & lm == lm), default=999)
+            if TIE_FIVE:
+                if POP[m] >= 5:
+                    nr = min(nr, sum(sorted(dr[i] for i in BITS9[m])[:5]))
+                else:
+                    nb = min(nb, sum(sorted(db[i] for i in BITS9[nm])[:5]))
+            elif OUTCOME[m] != 0.0:
+                continue
+            if nr >= 999 or nb >= 999:
+                continue
+            if TIE_STEP:
+                out[m] = max(-1.0, min(1.0, TIE_STEP * (nb - nr)))
+            else:
+                out[m] = TIE_C if nr < nb else -TIE_C if nb < nr else 0.0
+        sw = tuple(tuple(out[m | 1 << i] - out[m & ~(1 << i)] for m in range(512))
+                   for i in range(9))
+        if len(_OUTS) > 256:
+            _OUTS.clear()
+        got = _OUTS[key] = (out, sw)
+    return got
+
+
+def prep(p, RB=None):
     """A position's box chances p (red's; the boxes taken as independent) summarised for
     ``d_with``: red's expected result over the 512 ways the nine boxes can go, its slope
     in each box's chance (the result is linear in each), and which boxes would win the
@@ -497,10 +589,11 @@ def prep(p):
     for x in p:
         y = 1.0 - x
         dist = [q * y for q in dist] + [q * x for q in dist]
-    e = sum(map(mul, dist, OUTCOME))
-    slopes = [sum(map(mul, dist, SWING[i])) for i in range(9)]
     red = sum(1 << i for i in range(9) if p[i] == 1.0)
     blue = sum(1 << i for i in range(9) if p[i] == 0.0)
+    out, swing = _outcomes(red, blue, RB)
+    e = sum(map(mul, dist, out))
+    slopes = [sum(map(mul, dist, swing[i])) for i in range(9)]
     return (tuple(p), e, slopes, [WON9[red | 1 << i] for i in range(9)],
             [WON9[blue | 1 << i] for i in range(9)])
 
@@ -527,6 +620,35 @@ def calibrated(d: float) -> float:
     return 2.0 / (1.0 + math.exp(-CAL * d)) - 1.0
 
 
+SPEND_K = None       # per-box spend: the seats' spend shared out by the boxes' weight
+SPEND_GRID = (0.05, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.37, 0.45, 0.55, 0.7, 0.85)
+
+
+def _grid(a):
+    best = SPEND_GRID[0]
+    for g in SPEND_GRID:
+        if abs(g - a) < abs(best - a):
+            best = g
+    return best
+
+
+def _board(R, B, turn):
+    """(the nine race tables, prep of the box chances) of a position, ``turn`` to throw."""
+    X = race_tables()
+    pr = prep(_chances_of(R, B, turn, X), (R, B))
+    if SPEND_K is None:
+        return X, pr
+    slopes = pr[2]
+    live = [i for i in range(9) if 0.0 < pr[0][i] < 1.0]
+    tot = sum(abs(slopes[i]) for i in live)
+    if tot <= 0.0:
+        return X, pr
+    Xs = list(X)
+    for i in live:
+        Xs[i] = race_tables(_grid(SPEND_K * abs(slopes[i]) / tot))[i]
+    return Xs, prep(_chances_of(R, B, turn, Xs), (R, B))
+
+
 def value_of(p) -> float:
     """Red's expected result from red's box chances p."""
     return calibrated(d_with(prep(p), 0, p[0]))
@@ -544,11 +666,23 @@ _NONE = -1e9         # a gain where there is no move
 _WIN_GAIN = 1e6      # a gain that wins the game
 
 
-def _gains(R, B, seat, pr, turn):
+EXACT_WINS = True
+
+
+def _win_gain(R, B, i, seat, pr):
+    """How much ``seat`` winning box i raises its side of d, the board value recomputed."""
+    p2 = list(pr[0])
+    p2[i] = 1.0 if seat == 0 else 0.0
+    R2, B2 = _replace(R, B, i, *((0x1FF, 0) if seat == 0 else (0, 0x1FF)))
+    e2 = prep(p2, (R2, B2))[1]
+    return e2 - pr[1] if seat == 0 else pr[1] - e2
+
+
+def _gains(R, B, seat, pr, turn, X=None):
     """81 gains, one a cell: how much ``seat``'s placement there raises its side of d
     (the box chances that ``pr`` summarises, ``turn`` to throw after it); _WIN_GAIN where
     it wins the game, _NONE where no peg can go."""
-    X = race_tables()
+    X = race_tables() if X is None else X
     p, _e, slopes, wins_red, wins_blue = pr
     g = [_NONE] * 81
     for i in range(9):
@@ -557,6 +691,7 @@ def _gains(R, B, seat, pr, turn):
         if not vac:
             continue
         Xi, pi, si, base = X[i], p[i], slopes[i], 9 * i
+        wg = None
         if seat == 0:
             tb = TERN[b]
             for h in BITS9[vac]:
@@ -564,6 +699,11 @@ def _gains(R, B, seat, pr, turn):
                 if WON9[o]:
                     if wins_red[i]:
                         g[base + h] = _WIN_GAIN
+                        continue
+                    if EXACT_WINS:
+                        if wg is None:
+                            wg = _win_gain(R, B, i, 0, pr)
+                        g[base + h] = wg
                         continue
                     x = 1.0
                 elif turn == 0:
@@ -579,6 +719,11 @@ def _gains(R, B, seat, pr, turn):
                     if wins_blue[i]:
                         g[base + h] = _WIN_GAIN
                         continue
+                    if EXACT_WINS:
+                        if wg is None:
+                            wg = _win_gain(R, B, i, 1, pr)
+                        g[base + h] = wg
+                        continue
                     x = 0.0
                 elif turn == 0:
                     x = Xi[tr + 2 * TERN[o]]
@@ -588,10 +733,10 @@ def _gains(R, B, seat, pr, turn):
     return g
 
 
-def _removal_gains(R, B, seat, pr, turn):
+def _removal_gains(R, B, seat, pr, turn, X=None):
     """[(gain, cell)] of ``seat``'s removals (of the other seat's pegs in open boxes), as
     ``_gains``."""
-    X = race_tables()
+    X = race_tables() if X is None else X
     p, _e, slopes, _wr, _wb = pr
     out = []
     for i in range(9):
@@ -625,9 +770,9 @@ def go1(R, B, seat, extra=True) -> float:
     is thrown again, three throws, then the go passes."""
     other = 1 - seat
     sign = 1.0 if seat == 0 else -1.0
-    pr = prep(_chances_of(R, B, other))
+    X, pr = _board(R, B, other)
     e = pr[1]
-    g = _gains(R, B, seat, pr, other)
+    g = _gains(R, B, seat, pr, other, X)
     get = g.__getitem__
     vals = [None] * 13
     for t in TOTALS:
@@ -636,7 +781,7 @@ def go1(R, B, seat, extra=True) -> float:
             vals[t] = sign * WIN_Q
         elif best > _NONE:
             vals[t] = calibrated(e + sign * best)
-    rem = _removal_gains(R, B, seat, pr, other)
+    rem = _removal_gains(R, B, seat, pr, other, X)
     if rem:
         gain, c = max(rem)
         if extra:
@@ -658,8 +803,8 @@ def go2(R, B, seat, width) -> float:
     (``go1``); the thrower takes the best of them."""
     other = 1 - seat
     sign = 1.0 if seat == 0 else -1.0
-    pr = prep(_chances_of(R, B, other))
-    g = _gains(R, B, seat, pr, other)
+    X, pr = _board(R, B, other)
+    g = _gains(R, B, seat, pr, other, X)
     vals = [None] * 13
     for t in TOTALS:
         cands = sorted(((g[c], c) for c in CELLS[t] if g[c] > _NONE), reverse=True)
@@ -676,7 +821,7 @@ def go2(R, B, seat, width) -> float:
             if best is None or v > best:
                 best = v
         vals[t] = best * sign
-    rem = sorted(_removal_gains(R, B, seat, pr, other), reverse=True)
+    rem = sorted(_removal_gains(R, B, seat, pr, other, X), reverse=True)
     if rem:
         best = None
         for _gain, c in rem[:width]:
