@@ -34,11 +34,17 @@ looked up by the base-3 digits of the two masks (``TERN``).
 
 Board level (``prep``, ``d_with``): with the nine box chances (who throws next counted),
 the boxes taken as independent, d is red's expected result over the 512 ways the boxes can
-go (``OUTCOME``: a line of three boxes for one seat alone wins, a line each is even, no line:
-five boxes win).  d is linear in each box's chance, so a move that changes one box costs a
-multiply.  The value, red's expected result (+1 a win, -1 a loss), is ``calibrated(d)`` =
-2 / (1 + exp(-CAL d)) - 1, CAL fitted by ``python -m tools.tune.triple3`` so that a position
-valued at a 70% chance is won about 70% of the time; a won game is worth WIN_Q = 1.
+go (``OUTCOME``: a line of three boxes for one seat alone wins, no line: five boxes win).
+Where the boxes go so that each seat has a line, the seat whose quickest line needs fewer
+boxes it has not yet won is ahead, worth +-TIE_C = 0.5 (``_outcomes``: the boxes already
+won finish a line sooner than boxes only likely to be won); as many needed is even.  This
+split counts only once a box is won, so it comes from a table per pair of won-box sets
+(cached).  d is linear in each box's chance, so a move that changes one box costs a
+multiply; a move that wins a box changes the won sets, so its gain is d recomputed with the
+box won (``_win_gain``), not the slope.  The value, red's expected result (+1 a win, -1 a
+loss), is ``calibrated(d)`` = 2 / (1 + exp(-CAL d)) - 1, CAL fitted by ``python -m
+tools.tune.triple3`` so that a position valued at a 70% chance is won about 70% of the
+time; a won game is worth WIN_Q = 1.
 
 Levels
 ------
@@ -497,33 +503,11 @@ def _need(m, won):
     return min((POP[lm & ~won] for lm in BOX_LINES if m & lm == lm), default=9)
 
 
-TIE_PEGS = False
-
-
-def _dist(own, opp):
-    """Pegs a seat still needs in a box (0 won, 99 lost)."""
-    if own == 0x1FF:
-        return 0
-    if opp == 0x1FF:
-        return 99
-    best = 5 - POP[own]
-    for lm in LINE_MASKS:
-        if not lm & opp:
-            k = 3 - POP[lm & own]
-            if k < best:
-                best = k
-    return best
-
-
-def _outcomes(red, blue, RB=None):
-    """(OUTCOME, SWING) with a line each split by which seat needs fewer open boxes."""
-    if TIE_C == 0.0:
+def _outcomes(red, blue):
+    """(OUTCOME, SWING) with a line each split by which seat needs fewer open boxes for
+    its line (``TIE_C``), red having won the boxes of ``red`` and blue those of ``blue``."""
+    if TIE_C == 0.0 or not (red or blue):
         return OUTCOME, SWING
-    if TIE_PEGS and RB is not None:
-        R, B = RB
-        dr = tuple(_dist(R[i], B[i]) for i in range(9))
-        db = tuple(_dist(B[i], R[i]) for i in range(9))
-        return _outcomes_pegs(red, blue, dr, db)
     key = (red, blue)
     got = _OUTS.get(key)
     if got is None:
@@ -542,45 +526,7 @@ def _outcomes(red, blue, RB=None):
     return got
 
 
-TIE_STEP = 0.0      # graded: the result per peg of difference (0: TIE_C for any)
-TIE_FIVE = False    # a line for one, five boxes for the other: the faster finish
-
-
-def _outcomes_pegs(red, blue, dr, db):
-    key = (dr, db)
-    got = _OUTS.get(key)
-    if got is None:
-        out = list(OUTCOME)
-        rl = [(lm, dr[a] + dr[b] + dr[c]) for lm, (a, b, c) in zip(BOX_LINES, LINES)]
-        bl = [(lm, db[a] + db[b] + db[c]) for lm, (a, b, c) in zip(BOX_LINES, LINES)]
-        for m in range(512):
-            if m & blue or red & ~m:
-                continue
-            nm = 0x1FF & ~m
-            nr = min((n for lm, n in rl if m & lm == lm), default=999)
-            nb = min((n for lm, n in bl if nm & lm == lm), default=999)
-            if TIE_FIVE:
-                if POP[m] >= 5:
-                    nr = min(nr, sum(sorted(dr[i] for i in BITS9[m])[:5]))
-                else:
-                    nb = min(nb, sum(sorted(db[i] for i in BITS9[nm])[:5]))
-            elif OUTCOME[m] != 0.0:
-                continue
-            if nr >= 999 or nb >= 999:
-                continue
-            if TIE_STEP:
-                out[m] = max(-1.0, min(1.0, TIE_STEP * (nb - nr)))
-            else:
-                out[m] = TIE_C if nr < nb else -TIE_C if nb < nr else 0.0
-        sw = tuple(tuple(out[m | 1 << i] - out[m & ~(1 << i)] for m in range(512))
-                   for i in range(9))
-        if len(_OUTS) > 256:
-            _OUTS.clear()
-        got = _OUTS[key] = (out, sw)
-    return got
-
-
-def prep(p, RB=None):
+def prep(p):
     """A position's box chances p (red's; the boxes taken as independent) summarised for
     ``d_with``: red's expected result over the 512 ways the nine boxes can go, its slope
     in each box's chance (the result is linear in each), and which boxes would win the
@@ -591,7 +537,7 @@ def prep(p, RB=None):
         dist = [q * y for q in dist] + [q * x for q in dist]
     red = sum(1 << i for i in range(9) if p[i] == 1.0)
     blue = sum(1 << i for i in range(9) if p[i] == 0.0)
-    out, swing = _outcomes(red, blue, RB)
+    out, swing = _outcomes(red, blue)
     e = sum(map(mul, dist, out))
     slopes = [sum(map(mul, dist, swing[i])) for i in range(9)]
     return (tuple(p), e, slopes, [WON9[red | 1 << i] for i in range(9)],
@@ -620,33 +566,10 @@ def calibrated(d: float) -> float:
     return 2.0 / (1.0 + math.exp(-CAL * d)) - 1.0
 
 
-SPEND_K = None       # per-box spend: the seats' spend shared out by the boxes' weight
-SPEND_GRID = (0.05, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.37, 0.45, 0.55, 0.7, 0.85)
-
-
-def _grid(a):
-    best = SPEND_GRID[0]
-    for g in SPEND_GRID:
-        if abs(g - a) < abs(best - a):
-            best = g
-    return best
-
-
 def _board(R, B, turn):
     """(the nine race tables, prep of the box chances) of a position, ``turn`` to throw."""
     X = race_tables()
-    pr = prep(_chances_of(R, B, turn, X), (R, B))
-    if SPEND_K is None:
-        return X, pr
-    slopes = pr[2]
-    live = [i for i in range(9) if 0.0 < pr[0][i] < 1.0]
-    tot = sum(abs(slopes[i]) for i in live)
-    if tot <= 0.0:
-        return X, pr
-    Xs = list(X)
-    for i in live:
-        Xs[i] = race_tables(_grid(SPEND_K * abs(slopes[i]) / tot))[i]
-    return Xs, prep(_chances_of(R, B, turn, Xs), (R, B))
+    return X, prep(_chances_of(R, B, turn, X))
 
 
 def value_of(p) -> float:
@@ -669,12 +592,11 @@ _WIN_GAIN = 1e6      # a gain that wins the game
 EXACT_WINS = True
 
 
-def _win_gain(R, B, i, seat, pr):
+def _win_gain(i, seat, pr):
     """How much ``seat`` winning box i raises its side of d, the board value recomputed."""
     p2 = list(pr[0])
     p2[i] = 1.0 if seat == 0 else 0.0
-    R2, B2 = _replace(R, B, i, *((0x1FF, 0) if seat == 0 else (0, 0x1FF)))
-    e2 = prep(p2, (R2, B2))[1]
+    e2 = prep(p2)[1]
     return e2 - pr[1] if seat == 0 else pr[1] - e2
 
 
@@ -702,7 +624,7 @@ def _gains(R, B, seat, pr, turn, X=None):
                         continue
                     if EXACT_WINS:
                         if wg is None:
-                            wg = _win_gain(R, B, i, 0, pr)
+                            wg = _win_gain(i, 0, pr)
                         g[base + h] = wg
                         continue
                     x = 1.0
@@ -721,7 +643,7 @@ def _gains(R, B, seat, pr, turn, X=None):
                         continue
                     if EXACT_WINS:
                         if wg is None:
-                            wg = _win_gain(R, B, i, 1, pr)
+                            wg = _win_gain(i, 1, pr)
                         g[base + h] = wg
                         continue
                     x = 0.0
