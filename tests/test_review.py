@@ -200,3 +200,29 @@ def test_a_turn_of_several_steps_is_judged_whole_where_the_judge_says_what_a_tur
             start = states[r["better_at"] - 1]
             assert start.parse_move(r["better"]) in start.legal_moves()
             assert r["turn_from"] < r["ply"]
+
+
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_each_decisions_before_is_the_graphs_point_before_it(entry):
+    """A player reads "before -> after" off the graph: the point after a ply is the next
+    decision's "before" (its best move's chances), in every game."""
+    ai = entry.ai_module()
+    t = Table(entry.name, entry.rules, entry.ai, seed=8)
+    rng = random.Random(8)
+    while not t.state.is_over and t.ply < 60:
+        st = t.state
+        if st.is_chance:
+            t.roll()
+        else:
+            t.play(ai.choose_move(st, min(ai.LEVELS), rng, **entry.ai_options)
+                   if rng.random() < 0.5 else rng.choice(
+                       [m for m in st.legal_moves() if m not in ("resign", "end")]))
+    rows = review.review(entry, t.save_data())["moves"]
+    checked = 0
+    for prev, row in zip(rows, rows[1:]):
+        if row["judgement"] is None or row.get("turn_from"):
+            continue
+        before = row.get("chance_before", row["before"])
+        assert abs(prev["chances"][row["seat"]] - before) < 1e-3, (entry.name, row)
+        checked += 1
+    assert checked

@@ -23,7 +23,8 @@ game's seed and the ply, so a game gets the same review on any machine.
 
 writes ``{"game", "seed", "moves": [{"ply", "seat", "move", "before", "after",
 "judgement", "better", "chances"}, ...], "seats": {seat: {"decisions", "mean_loss",
-"luck"}}}`` (``chances``: every seat's winning chance after the ply, for the graph).
+"luck"}}}`` (``chances``: every seat's winning chance after the ply, for the graph: where
+a decision follows, its best move's, so that decision's "before" is on the graph).
 """
 
 from __future__ import annotations
@@ -163,6 +164,14 @@ def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None
             _turn(judge, states, ply, out, seats)
         if progress is not None:
             progress(ply + 1, len(moves))
+    # the graph's point after a ply is the position's worth as the next decision's judgement
+    # sees it (its best move's chances, that decision's "before"), where a decision follows:
+    # a player reads the text's "before" off the graph
+    for k in range(len(out) - 1):
+        if out[k + 1].get("position") is not None:
+            out[k]["chances"] = out[k + 1]["position"]
+    for row in out:
+        row.pop("position", None)
     summary = {p: {"decisions": v["decisions"],
                    "mean_loss": round(v["loss"] / v["decisions"], 4) if v["decisions"] else 0.0,
                    "luck": round(v["luck"], 4)} for p, v in seats.items()}
@@ -228,6 +237,8 @@ def _decision(judge, ply, state, text, after_state, seats) -> dict:
         values[m] = judge.chances(child, f"{ply}/{state.move_text(m)}")[mover]
     best = max(candidates, key=lambda m: (values[m], m == played))
     before, after = values[best], values[played]
+    position = judge.chances(after_state if best == played else state.play(best),
+                             f"{ply}/{state.move_text(best)}")
     drop = max(0.0, before - after)
     name = judgement(drop)
     seats[mover]["decisions"] += 1
@@ -235,7 +246,8 @@ def _decision(judge, ply, state, text, after_state, seats) -> dict:
     row = {"ply": ply + 1, "seat": mover, "move": text,
            "before": round(before, 4), "after": round(after, 4), "judgement": name,
            "better": state.move_text(best) if name != "good" and best != played else None,
-           "chances": _rounded(judge.chances(after_state, f"{ply}/{state.move_text(played)}"))}
+           "chances": _rounded(judge.chances(after_state, f"{ply}/{state.move_text(played)}")),
+           "position": _rounded(position)}
     label_before = judge.value_text(state, mover)
     if label_before is not None:
         row["before"] = label_before
