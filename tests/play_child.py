@@ -72,6 +72,16 @@ def main():
         scene.table.set_seat(seat, "computer")
         scene.table.set_level(min(ai.LEVELS), seat)
     app.push(scene)
+    real_play = scene.table.play
+
+    def play(move):
+        # the end is said the moment the last move is on the table, before the frame goes
+        # on to drop the save (a kill in that frame must not look like a lost save)
+        done = real_play(move)
+        if scene.table.state.is_over:
+            print("over", flush=True)
+        return done
+    scene.table.play = play
     print(f"save {scene.save_name}", flush=True)
     shown = None
     while True:
