@@ -63,6 +63,12 @@ def make_app(tmp_path):
         # a new box's deaf moment (games.ui.modals) off: the tests answer boxes at once
         # (tests/test_answers.py turns it on)
         kw.setdefault("modal_guard", 0.0)
+        import pygame
+        if pygame.display.get_init():
+            # SDL stays up between tests (below): what an earlier test posted and never
+            # read would reach this app (a stray click makes the mouse the controller in
+            # hand, and its hints name the mouse)
+            pygame.event.clear()
         app = App(Options(**kw))
         made.append(app)
         return app

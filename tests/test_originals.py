@@ -216,11 +216,12 @@ def buttons(app, *events, steps=1):
 
 @pytest.mark.parametrize("first, second", [(1, 3), (3, 1)])
 def test_left_and_right_pressed_together_are_back(make_app, first, second):
-    app = make_app()
-    scene = app.push(Recorder(app))
+    app = make_app(clock=lambda: 100.0)     # "together" on the loop's clock, not a busy
+    scene = app.push(Recorder(app))         # machine's real one
     buttons(app, ("down", first))
     buttons(app, ("down", second), ("up", first), ("up", second))
-    assert scene.got == [("back", 0)]
+    # (SDL may add a motion to the presses' position: not a press)
+    assert [g for g in scene.got if g[0] != "pointer_move"] == [("back", 0)]
 
 
 def test_a_click_is_not_delayed_and_a_held_press_comes_after_the_window(make_app):
