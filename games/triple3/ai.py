@@ -612,8 +612,6 @@ _NONE = -1e9         # a gain where there is no move
 _WIN_GAIN = 1e6      # a gain that wins the game
 
 
-EXACT_WINS = True
-
 
 def _win_gain(i, seat, pr):
     """How much ``seat`` winning box i raises its side of d, the board value recomputed."""
@@ -641,17 +639,15 @@ def _gains(R, B, seat, pr, turn, X=None):
             tb = TERN[b]
             for h in BITS9[vac]:
                 o = r | (1 << h)
-                if WON9[o]:
+                if WON9[o]:                # the box won: the game, or d with it won
                     if wins_red[i]:
                         g[base + h] = _WIN_GAIN
-                        continue
-                    if EXACT_WINS:
+                    else:
                         if wg is None:
                             wg = _win_gain(i, 0, pr)
                         g[base + h] = wg
-                        continue
-                    x = 1.0
-                elif turn == 0:
+                    continue
+                if turn == 0:
                     x = Xi[TERN[o] + 2 * tb]
                 else:
                     x = 1.0 - Xi[tb + 2 * TERN[o]]
@@ -660,17 +656,15 @@ def _gains(R, B, seat, pr, turn, X=None):
             tr = TERN[r]
             for h in BITS9[vac]:
                 o = b | (1 << h)
-                if WON9[o]:
+                if WON9[o]:                # the box won: the game, or d with it won
                     if wins_blue[i]:
                         g[base + h] = _WIN_GAIN
-                        continue
-                    if EXACT_WINS:
+                    else:
                         if wg is None:
                             wg = _win_gain(i, 1, pr)
                         g[base + h] = wg
-                        continue
-                    x = 0.0
-                elif turn == 0:
+                    continue
+                if turn == 0:
                     x = Xi[tr + 2 * TERN[o]]
                 else:
                     x = 1.0 - Xi[TERN[o] + 2 * tr]
