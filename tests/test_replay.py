@@ -380,3 +380,59 @@ def test_the_replays_menu_opens_by_the_pad_and_its_window_closes_by_the_mouse(ma
     if gadget:                                # a window with a close gadget (not DOS's box)
         click(app, gadget[len(gadget) // 2])
         assert app.top is scene
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_esc_during_the_review_keeps_the_moves_judged_so_far(make_app, entry):
+    """The review streams each row as it is final: Esc half way keeps them, and they are
+    the rows the whole review gives (the graph and the words of those moves stay)."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=5, plies=120)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.judging
+    assert run_until(app, lambda: len(replay.rows) >= 2 or not replay.judging, timeout=120)
+    if replay.judging:                           # (a quick game's review may be done)
+        key(app, pygame.K_ESCAPE)
+    assert not replay.judging and app.top is replay
+    got = replay.rows
+    whole = review.review(entry, replay.data)["moves"]
+    assert 2 <= len(got) <= len(whole) and got == whole[:len(got)]
+    if replay.stopped and len(got) < replay.total:
+        replay.go(len(got) + 1)                  # a move not judged says so
+        assert "Not judged" in replay.info_lines()[1]
+    replay.go(1)
+    assert replay.info_lines()[1] and "Not judged" not in replay.info_lines()[1]
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_game_tried_again_keeps_its_seats_when_resumed(make_app, entry):
+    """Try again gives the person the seat to move; the settings may say the computer
+    plays it. Closed and resumed from the title page, the game keeps its own seats."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=5, plies=120)
+    settings = scene.initial_seats()
+    replay = open_by_key(app, scene)
+    states = positions(entry, replay.data)
+    # a decision whose mover the settings give the computer (else any decision)
+    plies = [p for p in range(1, replay.total) if states[p].current is not None
+             and not states[p].is_over]
+    k = next((p for p in plies if settings.get(states[p].current) == "computer"), plies[0])
+    replay.go(k)
+    key(app, pygame.K_t)
+    if app.top is not scene:
+        click(app, app.top.button_rects[0].center)
+    assert app.top is scene
+    seats = dict(scene.table.seats)
+    assert seats[states[k].current] == "human"
+    app.pop()                                    # closed: the game is kept
+    assert app.store.exists(scene.save_name)
+    app.running = True
+    again = app.push(entry.scene_factory()(app))
+    frames(app, 2)
+    if app.top.name == "title":
+        assert app.top.choices[0][0] == "Resume the saved game"
+        key(app, pygame.K_RETURN)
+    app.pop_to(again)
+    assert again.resumed and again.table.ply == k
+    assert dict(again.table.seats) == seats

@@ -69,10 +69,16 @@ def load_kept(store, entry, name: str | None = None):
 
 
 def review_stream(entry, data: dict, report) -> dict:
-    """The review of ``data`` as a worker's streaming job: ``report((done, total))`` after
-    each ply (the progress bar); the result is ``games.core.review.review``'s."""
+    """The review of ``data`` as a worker's streaming job: ``report((done, total, rows))``
+    after each ply (the progress bar, and the rows final since the last report: a review
+    stopped half way keeps them); the result is ``games.core.review.review``'s."""
     from games.core import review
-    return review.review(entry, data, progress=lambda done, total: report((done, total)))
+    ready: list = []
+
+    def progress(done, total):
+        report((done, total, list(ready)))
+        ready.clear()
+    return review.review(entry, data, progress=progress, rows=ready.extend)
 
 
 def record_path(data_dir, data: dict, now: float | None = None) -> Path:

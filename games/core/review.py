@@ -145,10 +145,13 @@ def states_of(entry, data: dict) -> tuple:
     return states, moves
 
 
-def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None = None) -> dict:
+def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None = None,
+           rows=None) -> dict:
     """The review of the game in ``data`` (a record's or a save's dictionary).
-    ``progress(done, total)`` is called after each ply; ``cancelled()`` -> True stops it
-    (Cancelled)."""
+    ``progress(done, total)`` is called after each ply; ``rows(list)`` (optional) is given
+    each row the moment it is final (a row is final once the next ply is judged: its
+    graph point is that ply's "before"), so a review stopped half way keeps what it judged;
+    ``cancelled()`` -> True stops it (Cancelled)."""
     states, moves = states_of(entry, data)
     judge = judge or Judge(entry, seed=data.get("seed") or 0)
     out, seats = [], {p: {"decisions": 0, "loss": 0.0, "luck": 0.0}
@@ -162,20 +165,29 @@ def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None
         else:
             out.append(_decision(judge, ply, state, text, after_state, seats))
             _turn(judge, states, ply, out, seats)
+        # the graph's point after a ply is the position's worth as the next decision's
+        # judgement sees it (its best move's chances, that decision's "before"), where a
+        # decision follows: a player reads the text's "before" off the graph
+        if ply > 0:
+            _final_row(out, ply - 1, rows)
         if progress is not None:
             progress(ply + 1, len(moves))
-    # the graph's point after a ply is the position's worth as the next decision's judgement
-    # sees it (its best move's chances, that decision's "before"), where a decision follows:
-    # a player reads the text's "before" off the graph
-    for k in range(len(out) - 1):
-        if out[k + 1].get("position") is not None:
-            out[k]["chances"] = out[k + 1]["position"]
-    for row in out:
-        row.pop("position", None)
+    if out:
+        _final_row(out, len(out) - 1, rows)
     summary = {p: {"decisions": v["decisions"],
                    "mean_loss": round(v["loss"] / v["decisions"], 4) if v["decisions"] else 0.0,
                    "luck": round(v["luck"], 4)} for p, v in seats.items()}
     return {"game": entry.name, "seed": data.get("seed"), "moves": out, "seats": summary}
+
+
+def _final_row(out: list, k: int, rows) -> None:
+    """Row ``k`` is final: its graph point set from the next row's, its working field
+    dropped, and it is handed on (``rows``)."""
+    if k + 1 < len(out) and out[k + 1].get("position") is not None:
+        out[k]["chances"] = out[k + 1]["position"]
+    out[k].pop("position", None)
+    if rows is not None:
+        rows([dict(out[k])])
 
 
 def _turn_key(judge, state):

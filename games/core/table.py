@@ -93,6 +93,9 @@ class Table:
         self.pending = None
         self.game_number = getattr(self, "game_number", 0) + 1
         self.lowest_level: int | None = None   # the weakest computer level that moved
+        # the game's seats are its own (a try again's: the person plays the seat that went
+        # wrong), kept when it is resumed whatever the settings say
+        self.own_seats = False
         self.seats = {p: self._seats_spec.get(p, "human") for p in first.players}
         lv = self._levels_spec
         self.levels = {p: (lv.get(p, 3) if isinstance(lv, dict) else lv) for p in first.players}
@@ -406,6 +409,7 @@ class Table:
             "seats": dict(self.seats),
             "levels": dict(self.levels),
             "lowest": self.lowest_level,
+            **({"own_seats": True} if self.own_seats else {}),
         }
 
     def replay(self, data: Any):
@@ -487,6 +491,7 @@ class Table:
         self.game_number += 1
         lowest = data.get("lowest")
         self.lowest_level = lowest if self._level_ok(lowest) else None
+        self.own_seats = data.get("own_seats") is True
         for seat, kind in (data.get("seats") or {}).items():
             if seat in self.seats and kind in SEAT_KINDS:
                 self.seats[seat] = kind

@@ -157,7 +157,8 @@ def draw_panel(surface, scene, state) -> None:
     if state.is_over:
         status = "CAN'T MOVE!" if state.blocked else "Game over."
     else:
-        status = "MAKE A MOVE" if scene.table.human_to_move else "thinking..."
+        status = ("REPLAY" if scene.replaying else
+                  "MAKE A MOVE" if scene.table.human_to_move else "thinking...")
     sbox = pygame.Rect(x, y, p.w, 12 * k)
     surface.fill(PIECE_PEN[mover], sbox)
     pygame.draw.rect(surface, WHITE, sbox, 1)
@@ -189,7 +190,8 @@ def draw_panel(surface, scene, state) -> None:
     t = scene.table
     info = [f"{NAMES[pc] + ':':8}{t.seats[pc].capitalize():10}{state.progress(pc)}/5"
             for pc in rules.PIECES]
-    info.append(f"Difficulty {ai.level_name(scene.settings['level'])}")
+    if not scene.replaying:                     # the settings' level, not the record's
+        info.append(f"Difficulty {ai.level_name(scene.settings['level'])}")
     if scene.suggestion is not None:
         sq, how = scene.suggestion
         if isinstance(how, str):          # the solved board's verdict

@@ -30,6 +30,10 @@ PAD_COMMANDS = {"first": ["leftshoulder"], "last": ["rightshoulder"], "try": ["x
                 "export": ["y"]}
 
 
+KEYS_HINT = "{move}: left/right a move, up/down this panel; {menu}: the menu"
+MOUSE_HINT = "Click the graph for a move; arrows: left/right a move, up/down this panel"
+
+
 class Replay(Modal):
     """The replay scene (behaviour); ``replay_scene`` puts the look's skin in front."""
 
@@ -43,12 +47,18 @@ class Replay(Modal):
         app = host.app
         view = type(host)(app, seed=data.get("seed") or 0, demo=True, title=False)
         view.table.load_data(data)            # ValueError: the caller checked it already
-        # nothing moves on its own in a replay: no computer thinks, no chance is drawn (who
-        # played which seat is said on the info line)
-        for seat in view.table.seats:
-            view.table.set_seat(seat, "human")
+        view.replaying = True
+        # nothing moves on its own in a replay: no computer thinks, no chance is drawn; the
+        # seats show who played them (a kind the table does not know: a person)
         view.table.update = lambda: False
         view.table.auto_chance = False
+        for seat in view.table.seats:
+            kind = (data.get("seats") or {}).get(seat)
+            view.table.set_seat(seat, kind if kind in ("human", "computer") else "human")
+        # the game's prompt speaks to the person to move ("drag your piece..."): nobody
+        # moves here, so its status line says nothing (the panel says the move shown)
+        prompt = view.prompt
+        view.prompt = lambda: ("", prompt()[1])
         super().__init__(host)                # a modal over its game (the one on the stack)
         self.look = view.look
         self.owner = None
@@ -132,7 +142,10 @@ class Replay(Modal):
         """Esc while the review runs: stop it (what is judged is kept). True if it ran."""
         if self.job is None:
             return False
+        self.poll()                       # the rows judged so far are kept
         job, self.job = self.job, None
+        if job is None:                   # it had just finished
+            return True
         job.cancel()
         self.stopped = True
         return True
@@ -144,7 +157,10 @@ class Replay(Modal):
         job.poll()
         changed = False
         if job.partials:
-            self.progress = tuple(job.partials[-1])
+            for done, total, *ready in job.partials:
+                self.progress = (done, total)
+                for rows in ready:
+                    self.rows.extend(rows)
             job.partials.clear()
             changed = True
         if job.done:
@@ -210,9 +226,10 @@ class Replay(Modal):
         if self.judging:
             done, total = self.progress
             return head, self.named(f"Judging the moves: {done} of {total} ({{back}} stops)")
-        if k == 0:
-            return head, "" if self.rows or not self.stopped else self.named(
-                "Judging stopped: the menu ({menu}) judges again.")
+        if k == 0:                    # the keys the buttons do not show
+            if self.stopped and not self.rows:
+                return head, self.named("Judging stopped: the menu ({menu}) judges again.")
+            return head, self.keys_hint()
         if row is None:
             return head, self.named("Not judged: the menu ({menu}) judges the moves.") \
                 if self.stopped else ""
@@ -227,6 +244,14 @@ class Replay(Modal):
             if row.get("turn_from"):          # the turn judged whole: its better first step
                 words += f" at move {row['turn_from']}"
         return head, words
+
+    def keys_hint(self) -> str:
+        """What the buttons do not show (the panel's place, the graph), for the device in
+        hand."""
+        from games.ui import controls
+        if controls.kind(self.app) == "mouse":
+            return MOUSE_HINT
+        return self.named(KEYS_HINT)
 
     def better_marks(self) -> list:
         """The squares of the better move than the one that made the ply shown, as the
@@ -264,12 +289,7 @@ class Replay(Modal):
         elif k == "right":
             self.go(self.ply + 1)
         elif k in ("up", "down"):
-            top = k == "up"
-            self.pinned = True
-            if top != self.top:
-                self.top = top
-                self.layout()
-                self.app.dirty = True
+            self.place_panel(k == "up")
         elif k == "command":
             self.run(action.name)
         elif k == "back":
@@ -301,6 +321,14 @@ class Replay(Modal):
         elif k == "pointer_down" and action.button in (2, 3):
             self.open_menu(action.pos)
 
+    def place_panel(self, top: bool) -> None:
+        """The panel at the top or the bottom of the screen, where it stays (Up/Down)."""
+        self.pinned = True
+        if top != self.top:
+            self.top = top
+            self.layout()
+            self.app.dirty = True
+
     def closes(self, pos) -> bool:
         """``pos`` is on the window's close gadget (a look with one)."""
         return False
@@ -326,6 +354,8 @@ class Replay(Modal):
                          enabled=lambda: not self.judging and self.total > 0),
                 MenuItem("First move", lambda: c("first")),
                 MenuItem("Last move", lambda: c("last")),
+                MenuItem("Panel to the other end", lambda: self.place_panel(not self.top),
+                         shortcut=key("Up/Down")),
                 MenuItem("Leave the replay", lambda: c("leave"))]
 
     def open_menu(self, pos=None):

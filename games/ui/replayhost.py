@@ -22,7 +22,7 @@ class ReplayHost:
         a cabinet's game or a game tried again from a replay)."""
         t = self.table
         if (self.demo or self.kiosk or self.abandoned or not t.moves
-                or getattr(self, "_tried", None) == t.game_number):
+                or getattr(self, "_tried", None) == t.game_number or t.own_seats):
             return
         from games.core import replays
         try:
@@ -144,7 +144,8 @@ class ReplayHost:
         levels = self.initial_levels()
         if not isinstance(levels, dict):
             levels = {s: levels for s in at.players}
-        new = dict(data, moves=list(moves[:ply]), seats=seats, levels=levels, lowest=None)
+        new = dict(data, moves=list(moves[:ply]), seats=seats, levels=levels, lowest=None,
+                   own_seats=True)
         self.timeline.clear()
         self.status.clear()
         self.live, self.resumed = True, False

@@ -58,6 +58,7 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
                                 # commands (None: gamemenu.DEFAULT_COMMAND_KEYS; a dict: all)
     bench_start_keys = ("return",)   # what gets the bench past the title page
     uses_title = True           # the look's title page opens first (resume or start)
+    replaying = False           # the board of a replay (games.ui.replay): nobody moves on it
     mouse_buttons: dict = {}    # what the look's mouse buttons do, where not as the house's
                                 # (games.ui.controls.MOUSE): RISC OS's menu is the middle one
     # a cabinet (kiosk mode): the operator sets the game, the customer plays it
@@ -208,7 +209,10 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         records.record_won_lost(self.store, result)
 
     def after_load(self) -> None:
-        """A saved game was loaded (settings may say who plays which seat)."""
+        """A saved game was loaded (settings may say who plays which seat, unless the
+        game's seats are its own: a try again's)."""
+        if self.table.own_seats:
+            return
         for seat, kind in self.initial_seats().items():
             if seat in self.table.seats:
                 self.table.set_seat(seat, kind)
