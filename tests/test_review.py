@@ -195,11 +195,12 @@ def test_a_turn_of_several_steps_is_judged_whole_where_the_judge_says_what_a_tur
         rows = review.review(e, data)["moves"]
         whole = [r for r in rows if r.get("turn_from")]
         assert whole, e.name
+        least = min(at for at, _ in review.Judge(e).thresholds)
         for r in whole:
-            assert r["judgement"] != "good" and r["before"] - r["after"] >= 0.1 - 1e-9
+            assert r["judgement"] != "good" and r["before"] - r["after"] >= least - 1e-9
             start = states[r["better_at"] - 1]
             assert start.parse_move(r["better"]) in start.legal_moves()
-            assert r["turn_from"] < r["ply"]
+            assert r["turn_from"] <= r["ply"]
 
 
 @pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)

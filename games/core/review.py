@@ -44,9 +44,10 @@ class Cancelled(Exception):
     """The review was cancelled (``cancelled()`` said so)."""
 
 
-def judgement(drop: float) -> str:
-    """"good", "inaccuracy", "mistake" or "blunder" for a drop in the mover's chance."""
-    for at, name in THRESHOLDS:
+def judgement(drop: float, thresholds=THRESHOLDS) -> str:
+    """"good", "inaccuracy", "mistake" or "blunder" for a drop in the mover's chance
+    (``thresholds``: lichess's by default; a judge may declare its own)."""
+    for at, name in thresholds:
         if drop >= at - 1e-9:
             return name
     return "good"
@@ -70,6 +71,9 @@ class Judge:
         self.seed = seed
         self.rollouts = rollouts
         self.exact = bool(getattr(self.own, "EXACT", False))
+        self.thresholds = tuple(getattr(self.own, "THRESHOLDS", THRESHOLDS))
+        # a turn of several steps judged as a whole only (its steps are not judged alone)
+        self.turn_only = bool(getattr(self.own, "TURN_ONLY", False))
         self.levels = tuple(getattr(self.ai, "LEVELS", (1,)))
         self._memo: dict = {}
 
@@ -210,7 +214,7 @@ def _turn(judge, states, ply, out, seats) -> None:
     first = ply
     while first > 0 and _turn_key(judge, states[first - 1]) == key:
         first -= 1
-    if first == ply:
+    if first == ply and not judge.turn_only:
         return                                # one step: judged as a decision already
     start, mover = states[first], states[first].current
     s, plan = start, []
@@ -224,13 +228,28 @@ def _turn(judge, states, ply, out, seats) -> None:
     after = judge.chances(states[ply + 1], f"{ply}/turn-played")[mover]
     drop = max(0.0, before - after)
     row = out[ply]
+    name = judgement(drop, judge.thresholds)
+    # where the turn played left the best way: the better step there (and try again
+    # starts just before it)
+    j = 0
+    while (j < len(plan) - 1 and first + j < ply
+           and states[first + j].move_text(plan[j]) == out[first + j]["move"]):
+        j += 1
+    better = dict(better=states[first + j].move_text(plan[j]), better_at=first + j + 1,
+                  turn_from=first + j + 1) if name != "good" and plan else {}
+    if judge.turn_only:                       # the turn is the decision: its steps were
+        seats[mover]["decisions"] += 1        # not counted
+        seats[mover]["loss"] += drop
+        if name != "good":                    # (a good turn's last step keeps its own
+            row.update(before=round(before, 4), after=round(after, 4), judgement=name,
+                       **better)              # values, the graph's)
+        return
     old = row.get("chance_before", row["before"]), row.get("chance_after", row["after"])
     had = max(0.0, old[0] - old[1]) if all(isinstance(v, float) for v in old) else 0.0
-    if drop <= had or judgement(drop) == "good":
+    if drop <= had or name == "good":
         return
     seats[mover]["loss"] += drop - had
-    row.update(before=round(before, 4), after=round(after, 4), judgement=judgement(drop),
-               better=start.move_text(plan[0]), better_at=first + 1, turn_from=first + 1)
+    row.update(before=round(before, 4), after=round(after, 4), judgement=name, **better)
 
 
 def _decision(judge, ply, state, text, after_state, seats) -> dict:
@@ -252,9 +271,12 @@ def _decision(judge, ply, state, text, after_state, seats) -> dict:
     position = judge.chances(after_state if best == played else state.play(best),
                              f"{ply}/{state.move_text(best)}")
     drop = max(0.0, before - after)
-    name = judgement(drop)
-    seats[mover]["decisions"] += 1
-    seats[mover]["loss"] += drop
+    name = judgement(drop, judge.thresholds)
+    if _turn_key(judge, state) is not None and judge.turn_only:
+        name = "good"                         # a step: the turn is judged at its end
+    else:
+        seats[mover]["decisions"] += 1
+        seats[mover]["loss"] += drop
     row = {"ply": ply + 1, "seat": mover, "move": text,
            "before": round(before, 4), "after": round(after, 4), "judgement": name,
            "better": state.move_text(best) if name != "good" and best != played else None,

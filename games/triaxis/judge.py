@@ -33,6 +33,14 @@ EXACT = True                 # every legal move is valued (one value a seat each
 
 
 TURN_LEVEL = 3               # the best turn's plan: level 3's (level 4's costs a review 2.5x)
+# a move phase is judged as one decision, at its last step, against level 3's way through
+# it: one step's value (an end-of-turn value read half way through a turn) called the
+# steps of a level-3 seat inaccurate more often than a random seat's
+TURN_ONLY = True
+# a game of chance, judged on GNU Backgammon's scale: its default analysis marks a play
+# doubtful, bad or very bad at 0.04, 0.08 and 0.16 of equity (2p - 1), that is 2, 4 and
+# 8 points of winning chance
+THRESHOLDS = ((0.08, "blunder"), (0.04, "mistake"), (0.02, "inaccuracy"))
 
 
 def turn_key(state):

@@ -32,6 +32,11 @@ from __future__ import annotations
 from games.triple3 import ai
 
 EXACT = True                 # every legal move is valued (a throw has at most 81)
+# a game of dice, judged on GNU Backgammon's scale: its default analysis marks a play
+# doubtful, bad or very bad at 0.04, 0.08 and 0.16 of equity (2p - 1), that is 2, 4 and
+# 8 points of winning chance (lichess's 10, 20 and 30 suit chess: here they flagged 2 of
+# 67 random placements against level 3's none; these flag 34, and level 3's none)
+THRESHOLDS = ((0.08, "blunder"), (0.04, "mistake"), (0.02, "inaccuracy"))
 
 # the values of the last positions asked for: a throw's 36 outcomes are 11 totals, and the
 # move after it asks for positions the throw's luck has valued; small, so that a review
