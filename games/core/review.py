@@ -160,6 +160,7 @@ def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None
     judge = judge or Judge(entry, seed=data.get("seed") or 0)
     out, seats = [], {p: {"decisions": 0, "loss": 0.0, "luck": 0.0}
                       for p in states[0].players}
+    done = 0                                  # rows handed on (``rows``)
     for ply, (state, text) in enumerate(zip(states, moves)):
         if cancelled is not None and cancelled():
             raise Cancelled()
@@ -169,24 +170,41 @@ def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None
         else:
             out.append(_decision(judge, ply, state, text, after_state, seats))
             _turn(judge, states, ply, out, seats)
-        # the graph's point after a ply is the position's worth as the next decision's
-        # judgement sees it (its best move's chances, that decision's "before"), where a
-        # decision follows: a player reads the text's "before" off the graph
-        if ply > 0:
-            _final_row(out, ply - 1, rows)
+        # the rows before this ply are final, but not a turn's still going on (its
+        # judgement lands on one of its steps at its end)
+        upto = _turn_start(judge, states, ply) if _goes_on(judge, states, ply) else ply
+        while done < upto:
+            _final_row(out, done, rows)
+            done += 1
         if progress is not None:
             progress(ply + 1, len(moves))
-    if out:
-        _final_row(out, len(out) - 1, rows)
+    while done < len(out):
+        _final_row(out, done, rows)
+        done += 1
     summary = {p: {"decisions": v["decisions"],
                    "mean_loss": round(v["loss"] / v["decisions"], 4) if v["decisions"] else 0.0,
                    "luck": round(v["luck"], 4)} for p, v in seats.items()}
     return {"game": entry.name, "seed": data.get("seed"), "moves": out, "seats": summary}
 
 
+def _goes_on(judge, states, ply) -> bool:
+    """The turn of ply ``ply`` (a judge's ``turn_key``) goes on after it."""
+    key = _turn_key(judge, states[ply])
+    return key is not None and _turn_key(judge, states[ply + 1]) == key
+
+
+def _turn_start(judge, states, ply) -> int:
+    key, first = _turn_key(judge, states[ply]), ply
+    while first > 0 and _turn_key(judge, states[first - 1]) == key:
+        first -= 1
+    return first
+
+
 def _final_row(out: list, k: int, rows) -> None:
-    """Row ``k`` is final: its graph point set from the next row's, its working field
-    dropped, and it is handed on (``rows``)."""
+    """Row ``k`` is final: its graph point (the graph's point after a ply is the position's
+    worth as the next decision's judgement sees it: its best move's chances, that
+    decision's "before", so a player reads the text's "before" off the graph) set from
+    the next row's, its working field dropped, and it is handed on (``rows``)."""
     if k + 1 < len(out) and out[k + 1].get("position") is not None:
         out[k]["chances"] = out[k + 1]["position"]
     out[k].pop("position", None)
@@ -205,15 +223,14 @@ def _turn(judge, states, ply, out, seats) -> None:
     """A turn of several decisions (a judge's ``turn_key``: TriAxis's move phase, a step a
     move point) is judged whole as well, at its last step: the mover's chance after the
     best way through the turn (the top level's, from the turn's first position) against
-    the chance after the turn played; when that drop is the larger, it is the last
-    step's judgement, and the better move is the best turn's first step ("better_at": the
-    ply it replaces)."""
+    the chance after the turn played. The better move is the best way's step where the
+    turn played left it ("better_at": the ply it replaces; "turn_from": try again starts
+    before it). With ``TURN_ONLY`` the turn is the only judgement, put on that step's row;
+    else, when its drop is the larger, it is the last step's judgement."""
     key = _turn_key(judge, states[ply])
-    if key is None or _turn_key(judge, states[ply + 1]) == key:
+    if key is None or _goes_on(judge, states, ply):
         return                                # not a turn, or it goes on
-    first = ply
-    while first > 0 and _turn_key(judge, states[first - 1]) == key:
-        first -= 1
+    first = _turn_start(judge, states, ply)
     if first == ply and not judge.turn_only:
         return                                # one step: judged as a decision already
     start, mover = states[first], states[first].current
@@ -240,9 +257,10 @@ def _turn(judge, states, ply, out, seats) -> None:
     if judge.turn_only:                       # the turn is the decision: its steps were
         seats[mover]["decisions"] += 1        # not counted
         seats[mover]["loss"] += drop
-        if name != "good":                    # (a good turn's last step keeps its own
-            row.update(before=round(before, 4), after=round(after, 4), judgement=name,
-                       **better)              # values, the graph's)
+        if name != "good":                    # the judgement is the step's where the turn
+            out[first + j].update(            # left the best way (a good turn's steps keep
+                before=round(before, 4), after=round(after, 4), judgement=name,
+                **better)                     # their own values, the graph's)
         return
     old = row.get("chance_before", row["before"]), row.get("chance_after", row["after"])
     had = max(0.0, old[0] - old[1]) if all(isinstance(v, float) for v in old) else 0.0

@@ -223,7 +223,7 @@ class Replay(Modal):
         row = self.row(k)
         if self.failed:
             return head, self.failed
-        if self.judging:
+        if self.judging and row is None:     # (the moves judged so far are shown)
             done, total = self.progress
             return head, self.named(f"Judging the moves: {done} of {total} ({{back}} stops)")
         if k == 0:                    # the keys the buttons do not show
@@ -237,11 +237,13 @@ class Replay(Modal):
             luck = row.get("luck") or {}
             parts = [f"{s.capitalize()} {round(100 * v):+d}%" for s, v in luck.items()]
             return head, "Luck: " + ", ".join(parts)
-        words = (f"{row['judgement'].capitalize()}: {replaydraw.chance_words(row['before'])}"
+        whole = row.get("turn_from") is not None          # the turn judged whole
+        words = (f"{row['judgement'].capitalize()}{' (the turn)' if whole else ''}: "
+                 f"{replaydraw.chance_words(row['before'])}"
                  f" -> {replaydraw.chance_words(row['after'])}")
         if row.get("better"):
             words += f"; better {row['better']}"
-            if row.get("turn_from"):          # the turn judged whole: its better first step
+            if whole and row["turn_from"] != k:      # its better step came earlier
                 words += f" at move {row['turn_from']}"
         return head, words
 
@@ -458,17 +460,15 @@ class Replay(Modal):
         if b:
             self.write(surface, b, (self.info_at[0], self.info_at[1] + self.line_h), "key")
         ground, axis, marker = (pal[i] for i in self.graph_colours)
-        if self.judging:
-            done, total = self.progress
-            bar = pygame.Rect(self.graph.x, self.graph.centery - self.line_h // 2,
-                              self.graph.w, self.line_h)
-            surface.fill(ground, self.graph)
+        series = replaydraw.chance_series(self.rows, self.seats, self.total)
+        colours = replaydraw.seat_colours(pal, self.seats, (ground, marker))
+        replaydraw.draw_graph(surface, self.graph, series, colours, self.total, self.ply,
+                              ground, axis, marker, self.marks())
+        if self.judging:            # the progress bar along the graph's foot, the moves
+            done, total = self.progress          # judged so far drawn above it
+            h = max(6, self.line_h // 2)
+            bar = pygame.Rect(self.graph.x, self.graph.bottom - h, self.graph.w, h)
             replaydraw.draw_progress(surface, bar, done, total, marker, ground, axis)
-        else:
-            series = replaydraw.chance_series(self.rows, self.seats, self.total)
-            colours = replaydraw.seat_colours(pal, self.seats, (ground, marker))
-            replaydraw.draw_graph(surface, self.graph, series, colours, self.total, self.ply,
-                                  ground, axis, marker, self.marks())
         for i, ((label, _), r) in enumerate(zip(BUTTONS, self.button_rects)):
             self.draw_button(surface, r, label, False, i == self._down_on)
 
