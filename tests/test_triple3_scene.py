@@ -463,3 +463,32 @@ def test_the_match_winner_is_said_on_its_own_colour(make_app):
     assert view.contrast(view.INK_ON["blue"], DARK_BLUE) >= 4.5
     assert view.contrast(view.INK_ON["red"], RED) >= 4.5
     assert play.match_note({"red": 0, "blue": 2}, 3) == "Blue wins the match 2-0!"
+
+
+def test_an_enter_before_the_end_box_asks_nothing(make_app):
+    """Between the computer's winning move and the end's message (its move is still being
+    shown), Enter does not ask for a new game over the result."""
+    class Clock:               # runs until the game is over, then stands still: no frame's
+        t, moving = 1000.0, True                 # timing can end the showing early
+
+        def __call__(self):
+            self.t += 0.01 if self.moving else 0.0
+            return self.t
+    clock = Clock()
+    app = make_app(anim_speed=1.0, clock=clock)
+    app.game_settings("triple3").update({"level": 2}, seats={"red": "human", "blue": "computer"})
+    scene = app.push(Triple3Scene(app, seed=1, title=False))
+    scene.table.min_think = 0.0
+    frames(app, 2)
+    t = scene.table
+    # Blue has boxes 3 and 4 and two pegs of box 5's top line: a five wins it the game
+    start_at(app, scene, pos(blue=("5.3", "5.4"), won_blue=(3, 4), turn="blue"),
+             dice=(2, 3))
+    assert run_until(app, lambda: t.state.is_over, 10)
+    clock.moving = False
+    frames(app, 2)
+    assert not scene._over_fired and scene.holding(), "the winning move is still shown"
+    key(app, pygame.K_RETURN)                    # pressed while it is shown
+    assert top_name(app) != "confirm"
+    clock.moving = True
+    assert run_until(app, lambda: top_name(app) == "message", 10), "the result is shown"

@@ -275,6 +275,9 @@ class Triple3Scene(GameScene):
                 self.ask_quit()
             if tool is not None:
                 return
+        if self.table.state.is_over and not self._over_fired and k == "confirm":
+            return                              # the end is still being shown: a stray
+                                                # Enter asks nothing before the result
         if self.table.state.is_over and (k == "confirm" or (
                 k == "pointer_down" and action.button == 1 and pos is not None
                 and self.layout.window.rect.collidepoint(pos))):
