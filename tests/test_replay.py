@@ -436,3 +436,29 @@ def test_a_game_tried_again_keeps_its_seats_when_resumed(make_app, entry):
     app.pop_to(again)
     assert again.resumed and again.table.ply == k
     assert dict(again.table.seats) == seats
+
+
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_a_new_game_over_an_end_not_yet_shown_keeps_its_result(make_app, entry):
+    """A new game asked for in the second the last move is still shown (the end not yet
+    announced) keeps the finished game's result and replay first, in every game."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = app.push(entry.scene_factory()(app, seed=4, title=False))
+    t = scene.table
+    for seat in t.seats:
+        t.set_seat(seat, "human")
+    rng = random.Random(4)
+    while not t.state.is_over and t.ply < 3000:
+        st = t.state
+        if st.is_chance:
+            t.roll()
+        else:
+            moves = [m for m in st.legal_moves() if m != "resign"] or st.legal_moves()
+            t.play(rng.choice(moves))
+    if not t.state.is_over:
+        pytest.skip(f"{entry.name}: no end within 3000 plies")
+    assert not scene._over_fired                 # no frame has shown the end yet
+    ended = t.game_number
+    scene.new_game()
+    assert scene._recorded == ended, "the finished game's result is kept"
+    assert any(app.store.exists(n) for n in replays.kept_names(app.store, entry.name))

@@ -489,6 +489,10 @@ def test_an_enter_before_the_end_box_asks_nothing(make_app):
     frames(app, 2)
     assert not scene._over_fired and scene.holding(), "the winning move is still shown"
     key(app, pygame.K_RETURN)                    # pressed while it is shown
+    click(app, scene.hole_center(9, 9))          # and a click on the board
     assert top_name(app) != "confirm"
     clock.moving = True
     assert run_until(app, lambda: top_name(app) == "message", 10), "the result is shown"
+    assert app.game_settings("triple3")["totals"] == {"red": 0, "blue": 1}
+    assert app.store.exists("replays/triple3-hc"), "kept for its replay"
+

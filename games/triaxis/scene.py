@@ -327,6 +327,7 @@ class TriAxisScene(ScoreFiles, GameScene):
 
     def new_game(self, seed=None) -> None:
         """N)ew and the title's "New game": the set-up box first."""
+        self.settle_end()
         self.live = True
         self.open_setup()
 

@@ -275,15 +275,13 @@ class Triple3Scene(GameScene):
                 self.ask_quit()
             if tool is not None:
                 return
-        if self.table.state.is_over and not self._over_fired and k == "confirm":
-            return                              # the end is still being shown: a stray
-                                                # Enter asks nothing before the result
         if self.table.state.is_over and (k == "confirm" or (
                 k == "pointer_down" and action.button == 1 and pos is not None
                 and self.layout.window.rect.collidepoint(pos))):
-            self.ask_new_game()                 # the board stays until the next game,
-                                                # started from New game (asked)
-            return
+            if self._over_fired:                # (while the end is still being shown, a
+                self.ask_new_game()             # stray Enter or click asks nothing: the
+            return                              # game is counted and kept first) the board
+                                                # stays until the next game, from New game
         super().handle(action)
 
     # -- time --------------------------------------------------------------------------------

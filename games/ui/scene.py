@@ -591,6 +591,7 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         return True
 
     def new_game(self, seed=None) -> None:
+        self.settle_end()
         self.live = True
         self.resumed = False
         self.timeline.clear()
@@ -598,9 +599,17 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         self.table.new_game(seed=seed, options=self.game_options())
         self._over_fired = False
 
+    def settle_end(self) -> None:
+        """A game that ended while its last move was still shown is replaced (a new game
+        asked for in that second): its result and its replay are kept first."""
+        t = self.table
+        if self.live and t.state.is_over and not self._over_fired:
+            self.record_once()
+
     def start_again(self) -> None:
         """The game in hand from its start, on its own seed, with the options as they stand
         now (the same island with the colours just chosen, say)."""
+        self.settle_end()
         self.live = True
         self.timeline.clear()
         self.status.clear()
