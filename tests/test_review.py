@@ -219,6 +219,10 @@ def test_each_decisions_before_is_the_graphs_point_before_it(entry):
                    if rng.random() < 0.5 else rng.choice(
                        [m for m in st.legal_moves() if m not in ("resign", "end")]))
     rows = review.review(entry, t.save_data())["moves"]
+    first = rows[0]                               # the graph's first point: the start's
+    if first["judgement"] is not None:
+        before = first.get("chance_before", first["before"])
+        assert abs(first["start"][first["seat"]] - before) < 1e-3, (entry.name, first)
     checked = 0
     for prev, row in zip(rows, rows[1:]):
         if row["judgement"] is None or row.get("turn_from"):

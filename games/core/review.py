@@ -170,6 +170,9 @@ def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None
         else:
             out.append(_decision(judge, ply, state, text, after_state, seats))
             _turn(judge, states, ply, out, seats)
+        if ply == 0:                          # the graph's first point: the start's worth
+            out[0]["start"] = (out[0].get("position")       # (its first mover's best)
+                               or _rounded(judge.chances(state, "start")))
         # the rows before this ply are final, but not a turn's still going on (its
         # judgement lands on one of its steps at its end)
         upto = _turn_start(judge, states, ply) if _goes_on(judge, states, ply) else ply
@@ -290,7 +293,8 @@ def _decision(judge, ply, state, text, after_state, seats) -> dict:
                              f"{ply}/{state.move_text(best)}")
     drop = max(0.0, before - after)
     name = judgement(drop, judge.thresholds)
-    if _turn_key(judge, state) is not None and judge.turn_only:
+    step = _turn_key(judge, state) is not None and judge.turn_only
+    if step:
         name = "good"                         # a step: the turn is judged at its end
     else:
         seats[mover]["decisions"] += 1
@@ -300,6 +304,8 @@ def _decision(judge, ply, state, text, after_state, seats) -> dict:
            "better": state.move_text(best) if name != "good" and best != played else None,
            "chances": _rounded(judge.chances(after_state, f"{ply}/{state.move_text(played)}")),
            "position": _rounded(position)}
+    if step:
+        row["step"] = True                    # judged with its turn (``TURN_ONLY``)
     label_before = judge.value_text(state, mover)
     if label_before is not None:
         row["before"] = label_before

@@ -24,8 +24,9 @@ from games.ui.modals import Modal
 
 BUTTONS = (("|<", "first"), ("<", "prev"), (">", "next"), (">|", "last"),
            ("Try again", "try"), ("Export", "export"), ("Back", "leave"))
-COMMANDS = {"first": ["home"], "last": ["end"], "try": ["t"], "export": ["x"],
-            "judge": ["j"]}
+# (the DOS buttons light their first letters: E exports and B goes back there too)
+COMMANDS = {"first": ["home"], "last": ["end"], "try": ["t"], "export": ["x", "e"],
+            "judge": ["j"], "leave": ["b"]}
 PAD_COMMANDS = {"first": ["leftshoulder"], "last": ["rightshoulder"], "try": ["x"],
                 "export": ["y"]}
 
@@ -108,7 +109,7 @@ class Replay(Modal):
     def uncover(self) -> None:
         """The panel moves to the other end of the screen when it hides the better move's
         squares there and would not at the other (unless Up/Down placed it)."""
-        marks = self.better_marks()
+        marks = self.better_marks() or self.move_shown_marks()
         if self.pinned or not marks or not any(m.colliderect(self.rect) for m in marks):
             return
         self.top = not self.top
@@ -233,6 +234,10 @@ class Replay(Modal):
         if row is None:
             return head, self.named("Not judged: the menu ({menu}) judges the moves.") \
                 if self.stopped else ""
+        if row.get("step") and row.get("judgement") == "good":   # a turn judged whole
+            return head, (f"A step: {replaydraw.chance_words(row['before'])} -> "
+                          f"{replaydraw.chance_words(row['after'])} (its turn is judged"
+                          " as one)")
         if row.get("judgement") is None:
             luck = row.get("luck") or {}
             parts = [f"{s.capitalize()} {round(100 * v):+d}%" for s, v in luck.items()]
@@ -254,6 +259,22 @@ class Replay(Modal):
         if controls.kind(self.app) == "mouse":
             return MOUSE_HINT
         return self.named(KEYS_HINT)
+
+    def move_shown_marks(self) -> list:
+        """The squares of the move that made the ply shown (the game's ``move_marks``)."""
+        k = self.ply
+        if k == 0:
+            return []
+        before, after = self.state_at(k - 1), self.state_at(k)
+        if before.is_chance:
+            return []
+        try:
+            text = self.table.moves[k - 1]
+            tr = Transition(before, after, text, "move", before.current,
+                            before.parse_move(text))
+            return [pygame.Rect(r) for r in self.view.move_marks(tr)]
+        except Exception:            # a game's marks that do not fit: the panel stays
+            return []
 
     def better_marks(self) -> list:
         """The squares of the better move than the one that made the ply shown, as the

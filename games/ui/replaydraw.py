@@ -41,9 +41,11 @@ def seat_colours(palette, seats, avoid=()) -> dict:
 
 def chance_series(review_rows: list, seats, total: int) -> dict:
     """{seat: [chance at ply 0, 1, ..., up to the last ply judged]}: each seat's winning
-    chance after each ply (the review's ``chances``), starting even."""
+    chance after each ply (the review's ``chances``), from the start's (the first row's
+    ``start``; even without one)."""
     even = 1.0 / max(1, len(seats))
-    series = {s: [even] for s in seats}
+    start = (review_rows[0].get("start") or {}) if review_rows else {}
+    series = {s: [float(start.get(s, even))] for s in seats}
     for row in review_rows[:total]:
         ch = row.get("chances") or {}
         for s in seats:
