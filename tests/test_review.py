@@ -206,7 +206,8 @@ def test_a_turn_of_several_steps_is_judged_whole_where_the_judge_says_what_a_tur
 @pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
 def test_each_decisions_before_is_the_graphs_point_before_it(entry):
     """A player reads "before -> after" off the graph: the point after a ply is the next
-    decision's "before" (its best move's chances), in every game."""
+    decision's "before" (its best move's chances), and the decision's "after", in every
+    game; the judgement is the loss against the best move."""
     ai = entry.ai_module()
     t = Table(entry.name, entry.rules, entry.ai, seed=8)
     rng = random.Random(8)
@@ -229,5 +230,25 @@ def test_each_decisions_before_is_the_graphs_point_before_it(entry):
             continue
         before = row.get("chance_before", row["before"])
         assert abs(prev["chances"][row["seat"]] - before) < 1e-3, (entry.name, row)
+        if "chance_after" not in row:            # and "after" the point after it
+            assert abs(row["chances"][row["seat"]] - row["after"]) < 1e-3, (entry.name, row)
+        assert row["loss"] >= 0.0 and (row["loss"] > 0 or row["judgement"] == "good")
         checked += 1
     assert checked
+
+
+def test_a_triple3_throws_luck_is_the_graphs_step_there():
+    """Triple 3's judge values a throw by the best move it allows, the graph's point before
+    a throw is its average over the 36 outcomes: the graph's step at each throw is that
+    throw's luck (GNU Backgammon's), for both seats."""
+    entry = games.get("triple3")
+    data = play_out(entry, 11, 60, random.Random(11))
+    rows = review.review(entry, data)["moves"]
+    checked = 0
+    for prev, row in zip(rows, rows[1:]):
+        for seat, luck in (row.get("luck") or {}).items():
+            step = row["chances"][seat] - prev["chances"][seat]
+            assert abs(step - luck) < 2e-3, (row, prev["chances"])
+            checked += 1
+    assert checked > 20
+

@@ -3,9 +3,11 @@
 For every ply of a game record (games.core.gamerecord) or a save:
 
 - a decision: the mover's winning chance before the move (after the best move the judge
-  finds) and after the move played; the drop, judged as lichess judges a drop in winning
-  chance: 10 points an inaccuracy, 20 a mistake, 30 a blunder; and the better move when the
-  drop is worth naming;
+  finds) and after the move played (as the next decision sees the position: the graph's
+  point after it); its loss, the drop from the best move's chance to the played move's,
+  valued alike (0 for the judge's best), judged as lichess judges a drop in winning chance:
+  10 points an inaccuracy, 20 a mistake, 30 a blunder (or the judge's ``THRESHOLDS``); and
+  the better move when the loss is worth naming;
 - a chance outcome (dice, spinner): each seat's luck, the chance after the outcome less its
   average over every outcome (GNU Backgammon's luck), so luck sums to zero over the outcomes.
 
@@ -21,7 +23,7 @@ game's seed and the ply, so a game gets the same review on any machine.
 
     python -m games.core.review GAME FILE --json OUT
 
-writes ``{"game", "seed", "moves": [{"ply", "seat", "move", "before", "after",
+writes ``{"game", "seed", "moves": [{"ply", "seat", "move", "before", "after", "loss",
 "judgement", "better", "chances"}, ...], "seats": {seat: {"decisions", "mean_loss",
 "luck"}}}`` (``chances``: every seat's winning chance after the ply, for the graph: where
 a decision follows, its best move's, so that decision's "before" is on the graph).
@@ -208,9 +210,16 @@ def _final_row(out: list, k: int, rows) -> None:
     worth as the next decision's judgement sees it: its best move's chances, that
     decision's "before", so a player reads the text's "before" off the graph) set from
     the next row's, its working field dropped, and it is handed on (``rows``)."""
+    row = out[k]
     if k + 1 < len(out) and out[k + 1].get("position") is not None:
-        out[k]["chances"] = out[k + 1]["position"]
-    out[k].pop("position", None)
+        row["chances"] = out[k + 1]["position"]
+    row.pop("position", None)
+    # a decision's "after" is the graph's point after it too (its "before" is the one
+    # before it): the mover's chance after the move, as the next decision sees it; the
+    # judgement stays the move's loss against the best move ("loss"), valued alike
+    if (row.get("judgement") is not None and "chance_before" not in row
+            and row.get("turn_from") is None and row.get("seat") in row.get("chances", {})):
+        row["after"] = row["chances"][row["seat"]]
     if rows is not None:
         rows([dict(out[k])])
 
@@ -260,17 +269,21 @@ def _turn(judge, states, ply, out, seats) -> None:
     if judge.turn_only:                       # the turn is the decision: its steps were
         seats[mover]["decisions"] += 1        # not counted
         seats[mover]["loss"] += drop
+        out[ply]["loss"] = round(drop, 4)     # (moved below when a step is to blame)
         if name != "good":                    # the judgement is the step's where the turn
             out[first + j].update(            # left the best way (a good turn's steps keep
                 before=round(before, 4), after=round(after, 4), judgement=name,
                 **better)                     # their own values, the graph's)
+            out[ply]["loss"] = 0.0
+            out[first + j]["loss"] = round(drop, 4)
         return
     old = row.get("chance_before", row["before"]), row.get("chance_after", row["after"])
     had = max(0.0, old[0] - old[1]) if all(isinstance(v, float) for v in old) else 0.0
     if drop <= had or name == "good":
         return
     seats[mover]["loss"] += drop - had
-    row.update(before=round(before, 4), after=round(after, 4), judgement=name, **better)
+    row.update(before=round(before, 4), after=round(after, 4), judgement=name,
+               loss=round(drop, 4), **better)
 
 
 def _decision(judge, ply, state, text, after_state, seats) -> dict:
@@ -300,12 +313,13 @@ def _decision(judge, ply, state, text, after_state, seats) -> dict:
         seats[mover]["decisions"] += 1
         seats[mover]["loss"] += drop
     row = {"ply": ply + 1, "seat": mover, "move": text,
-           "before": round(before, 4), "after": round(after, 4), "judgement": name,
+           "before": round(before, 4), "after": round(after, 4), "loss": round(drop, 4),
+           "judgement": name,
            "better": state.move_text(best) if name != "good" and best != played else None,
            "chances": _rounded(judge.chances(after_state, f"{ply}/{state.move_text(played)}")),
            "position": _rounded(position)}
-    if step:
-        row["step"] = True                    # judged with its turn (``TURN_ONLY``)
+    if step:                                  # judged with its turn (``TURN_ONLY``): the
+        row.update(step=True, loss=0.0)       # turn's loss is on one of its steps
     label_before = judge.value_text(state, mover)
     if label_before is not None:
         row["before"] = label_before
@@ -326,8 +340,11 @@ def _chance_ply(judge, ply, state, text, after_state, seats) -> dict:
     luck = {seat: round(now.get(seat, 0.0) - mean[seat], 4) for seat in mean}
     for seat, v in luck.items():
         seats[seat]["luck"] += v
+    # the graph's point before a throw is its average over the outcomes, so the graph's
+    # step at the throw is its luck
     return {"ply": ply + 1, "seat": None, "move": text, "before": None, "after": None,
-            "judgement": None, "better": None, "luck": luck, "chances": _rounded(now)}
+            "judgement": None, "better": None, "luck": luck, "chances": _rounded(now),
+            "position": _rounded(mean)}
 
 
 def _rounded(chances: dict) -> dict:

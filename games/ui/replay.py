@@ -250,6 +250,10 @@ class Replay(Modal):
             words += f"; better {row['better']}"
             if whole and row["turn_from"] != k:      # its better step came earlier
                 words += f" at move {row['turn_from']}"
+            loss = row.get("loss")
+            if isinstance(loss, float) and "chance_before" not in row and not whole:
+                words += f" (+{round(100 * loss)} points)"   # the judged drop: what the
+                                                             # better move kept more
         return head, words
 
     def keys_hint(self) -> str:
