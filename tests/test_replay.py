@@ -482,3 +482,50 @@ def test_the_dos_buttons_lit_letters_work_and_a_step_says_its_turn_is_judged_who
     key(app, pygame.K_b)
     assert app.top is scene
 
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_each_move_is_labelled_by_who_made_it(make_app, entry):
+    """A seat handed to the computer half way: the replay names the moves the person made
+    as the person's and the computer's as the computer's (the save keeps who made each)."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = app.push(entry.scene_factory()(app, seed=6, title=False))
+    t = scene.table
+    for seat in t.seats:
+        t.set_seat(seat, "human")
+    rng = random.Random(6)
+
+    def play(n):
+        for _ in range(n):
+            if t.state.is_over:
+                return
+            if t.state.is_chance:
+                t.roll()
+            else:
+                t.play(rng.choice([m for m in t.state.legal_moves() if m != "resign"]
+                                  or t.state.legal_moves()))
+    play(12)
+    half = t.ply
+    for seat in t.seats:
+        t.set_seat(seat, "computer")            # the seats change hands (no one thinks:
+    t.update = lambda: False                   # the moves below are played by hand)
+    play(12)
+    by = t.save_data()["by"]
+    assert len(by) == t.ply and set(by[:half]) <= {"h", "-"}
+    assert set(by[half:]) <= {"c", "-"} and "c" in by[half:]
+    key(app, pygame.K_F5)
+    replay = app.top
+    replay.stop_judging()
+    for k in range(1, t.ply + 1):
+        replay.go(k)
+        said = replay.info_lines()[0]
+        assert ("(computer)" in said) == (by[k - 1] == "c"), (k, said)
+    again = Table_of(entry, t.save_data())
+    assert again.by == list(by), "kept through a save"
+
+
+def Table_of(entry, data):
+    from games.core.table import Table
+    t = Table(entry.name, entry.rules, entry.ai, seed=data["seed"])
+    t.load_data(data)
+    return t

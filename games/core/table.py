@@ -89,6 +89,8 @@ class Table:
         self.states = [first]
         self.moves: list[str] = []
         self._played: list = []          # the move objects behind ``moves``
+        self.by: list[str] = []          # who made each: h a person, c the computer,
+                                         # r random, - a chance outcome
         self.index = 0
         self.pending = None
         self.game_number = getattr(self, "game_number", 0) + 1
@@ -224,12 +226,14 @@ class Table:
         del self.states[self.index + 1:]
         del self.moves[self.index:]
         del self._played[self.index:]
+        del self.by[self.index:]
         self.states.append(nxt)
         forget = getattr(s, "forget", None)   # the position left behind keeps no caches
         if forget is not None:
             forget()
         self.moves.append(text)
         self._played.append(move)
+        self.by.append("-" if s.is_chance else BY.get(self.seats.get(s.current), "h"))
         self.index += 1
         self._record(s, text, "chance" if s.is_chance else "move", s.current, move)
         return nxt
@@ -406,6 +410,7 @@ class Table:
             "start": self.start_text,
             "first": _digest(self.states[0]),
             "moves": list(self.moves[: self.index]),
+            "by": "".join(self.by[: self.index]),
             "seats": dict(self.seats),
             "levels": dict(self.levels),
             "lowest": self.lowest_level,
@@ -488,6 +493,7 @@ class Table:
         self.seed, self.options, self.start_text = seed, options, start
         self.states, self.moves, self.index = states, moves, len(moves)
         self._played = [self._move_of(st, text) for st, text in zip(states, moves)]
+        self.by = by_of(data, states, moves)
         self.game_number += 1
         lowest = data.get("lowest")
         self.lowest_level = lowest if self._level_ok(lowest) else None
@@ -583,6 +589,21 @@ def _seed_draw(seed: int, index: int, state):
         if r < acc:
             return outcome
     return outcomes[-1][0]
+
+
+BY = {"human": "h", "computer": "c", "random": "r"}
+BY_KIND = {v: k for k, v in BY.items()}
+
+
+def by_of(data, states, moves) -> list:
+    """Who made each move of a save (its ``by``: a letter a move), else, for a save or a
+    record without it, the seat's kind as the save says (a person where it says none)."""
+    by = data.get("by") if isinstance(data, dict) else None
+    if isinstance(by, str) and len(by) == len(moves) and set(by) <= set("hcr-"):
+        return list(by)
+    seats = (data.get("seats") if isinstance(data, dict) else None) or {}
+    return ["-" if st.is_chance else BY.get(seats.get(st.current), "h")
+            for st, _ in zip(states, moves)]
 
 
 def _digest(state) -> str:

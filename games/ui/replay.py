@@ -215,7 +215,8 @@ class Replay(Modal):
             st = self.state_at(k - 1)
             text = self.table.moves[k - 1]
             who = (st.current or "").capitalize() if not st.is_chance else "Chance"
-            if self.played_by.get(st.current) == "computer":
+            by = self.table.by
+            if k - 1 < len(by) and by[k - 1] == "c":     # who made it, not who sits there now
                 who += " (computer)"
             first = f"{who}: {text}"
         head = f"Move {k} of {self.total}  {first}"
