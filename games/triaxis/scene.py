@@ -328,7 +328,6 @@ class TriAxisScene(ScoreFiles, GameScene):
     def new_game(self, seed=None) -> None:
         """N)ew and the title's "New game": the set-up box first."""
         self.settle_end()
-        self.live = True
         self.open_setup()
 
     def open_setup(self) -> None:

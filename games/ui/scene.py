@@ -592,7 +592,6 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
 
     def new_game(self, seed=None) -> None:
         self.settle_end()
-        self.live = True
         self.resumed = False
         self.timeline.clear()
         self.status.clear()
@@ -600,17 +599,18 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         self._over_fired = False
 
     def settle_end(self) -> None:
-        """A game that ended while its last move was still shown is replaced (a new game
-        asked for in that second): its result and its replay are kept first."""
+        """The game in hand is about to be replaced, and what is played is live from now:
+        a game that ended while its last move was still shown (a new game asked for in
+        that second) has its result and its replay kept first."""
         t = self.table
         if self.live and t.state.is_over and not self._over_fired:
             self.record_once()
+        self.live = True
 
     def start_again(self) -> None:
         """The game in hand from its start, on its own seed, with the options as they stand
         now (the same island with the colours just chosen, say)."""
         self.settle_end()
-        self.live = True
         self.timeline.clear()
         self.status.clear()
         self.table.again(self.game_options())
