@@ -122,6 +122,12 @@ def parse_args(argv=None, prog: str = PROG):
             Store(args.data_dir, log=lambda s: None).probe()
         except OSError as exc:
             parser.error(f"--data-dir {args.data_dir!r} cannot be used: {why(exc)}")
+    if (args.replay or args.review) and not args.game:   # the record names its game
+        path = args.replay or args.review
+        try:
+            args.game = _game_named_in(path)
+        except OSError as exc:
+            parser.error(f"{path}: {exc.strerror or exc}")
     if (args.replay or args.review) and not args.game:
         how = "--replay FILE" if args.replay else "--review FILE --json OUT"
         parser.error(f"--{'replay' if args.replay else 'review'} needs the GAME the record "
@@ -178,6 +184,28 @@ def read_record(game: str, path: str) -> dict:
         raise ValueError(f"it is a game of {data.get('game')!r}, not {game!r}")
     review.states_of(entry, data)
     return data
+
+
+def _game_named_in(path: str):
+    """The game a record's first line (``tricade GAME seed N``) or a save names, if it is
+    one of ours; None when the file names none."""
+    import json
+    with open(path, "rb") as f:                # OSError: said by the caller
+        head = f.read(65536).decode("utf-8", "replace")
+    name = None
+    if head.lstrip().startswith("{"):
+        try:
+            data = json.loads(head)
+            data = data.get("data", data) if isinstance(data, dict) else {}
+            name = data.get("game") if isinstance(data, dict) else None
+        except ValueError:
+            return None
+    else:
+        words = head.lstrip().split("\n", 1)[0].split()
+        name = words[1] if len(words) > 1 and words[0] == "tricade" else None
+    import games
+    entry = games.REGISTRY.get(name) if isinstance(name, str) else None
+    return name if entry is not None and entry.is_game else None
 
 
 def review_command(game: str, path: str, out: str) -> int:

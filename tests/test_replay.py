@@ -311,6 +311,16 @@ def test_review_on_the_command_line_writes_json(tmp_path):
     assert [m["ply"] for m in moves] == list(range(1, len(moves) + 1)) and moves
     for m in moves:
         assert set(m) >= {"ply", "seat", "move", "before", "after", "judgement", "better"}
+    # the record names its game: GAME may be left out; a file that is not there is one
+    # sentence and status 2
+    again = tmp_path / "again.json"
+    done = run_main("--review", str(record), "--json", str(again), tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(again.read_text())["moves"] == moves
+    done = run_main("--review", str(tmp_path / "none.txt"), "--json", str(again),
+                    tmp_path=tmp_path)
+    assert done.returncode == 2 and "none.txt: No such file" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
