@@ -530,6 +530,10 @@ def test_each_move_is_labelled_by_who_made_it(make_app, entry):
         replay.go(k)
         said = replay.info_lines()[0]
         assert ("(computer)" in said) == (by[k - 1] == "c"), (k, said)
+        mover = replay.state_at(k - 1).current        # the board's seats as played then
+        if mover is not None:
+            assert replay.view.table.seats[mover] == ("computer" if by[k - 1] == "c"
+                                                      else "human"), k
     again = Table_of(entry, t.save_data())
     assert again.by == list(by), "kept through a save"
 

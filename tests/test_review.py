@@ -197,7 +197,8 @@ def test_a_turn_of_several_steps_is_judged_whole_where_the_judge_says_what_a_tur
         assert whole, e.name
         least = min(at for at, _ in review.Judge(e).thresholds)
         for r in whole:
-            assert r["judgement"] != "good" and r["before"] - r["after"] >= least - 1e-9
+            assert r["judgement"] != "good"                 # the turn's own values
+            assert r["turn_before"] - r["turn_after"] >= least - 1e-9 and r["loss"] >= least
             start = states[r["better_at"] - 1]
             assert start.parse_move(r["better"]) in start.legal_moves()
             assert r["turn_from"] <= r["ply"]
@@ -226,7 +227,7 @@ def test_each_decisions_before_is_the_graphs_point_before_it(entry):
         assert abs(first["start"][first["seat"]] - before) < 1e-3, (entry.name, first)
     checked = 0
     for prev, row in zip(rows, rows[1:]):
-        if row["judgement"] is None or row.get("turn_from"):
+        if row["judgement"] is None:
             continue
         before = row.get("chance_before", row["before"])
         assert abs(prev["chances"][row["seat"]] - before) < 1e-3, (entry.name, row)

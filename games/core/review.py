@@ -217,9 +217,14 @@ def _final_row(out: list, k: int, rows) -> None:
     # a decision's "after" is the graph's point after it too (its "before" is the one
     # before it): the mover's chance after the move, as the next decision sees it; the
     # judgement stays the move's loss against the best move ("loss"), valued alike
+    seat = row.get("seat")
     if (row.get("judgement") is not None and "chance_before" not in row
-            and row.get("turn_from") is None and row.get("seat") in row.get("chances", {})):
-        row["after"] = row["chances"][row["seat"]]
+            and seat in row.get("chances", {})):
+        if row.get("turn_from") is not None:  # a turn judged whole: its own values kept as
+            row["turn_before"], row["turn_after"] = row["before"], row["after"]   # such
+            prev = out[k - 1]["chances"] if k > 0 else row.get("start", {})
+            row["before"] = prev.get(seat, row["before"])
+        row["after"] = row["chances"][seat]
     if rows is not None:
         rows([dict(out[k])])
 

@@ -35,6 +35,32 @@ KEYS_HINT = "{move}: left/right a move, up/down this panel; {menu}: the menu"
 MOUSE_HINT = "Click the graph for a move; arrows: left/right a move, up/down this panel"
 
 
+def _kinds_at(table, data: dict) -> list:
+    """[{seat: "human" | "computer"}] for each ply: who held each seat as it was played
+    (a seat's last move up to the ply, else its next; the save's seats for one that never
+    moved)."""
+    from games.core.table import BY_KIND
+    kept = data.get("seats") or {}
+    now = {s: ("computer" if kept.get(s) == "computer" else "human") for s in table.seats}
+    movers = [(st.current, BY_KIND.get(b, "human")) for st, b in zip(table.states, table.by)
+              if b != "-"]
+    for seat, kind in reversed(movers):      # before its first move: as it first played
+        now[seat] = "computer" if kind == "computer" else "human"
+    out = [dict(now)]
+    for st, b in zip(table.states, table.by):
+        if b != "-" and st.current in now:
+            now[st.current] = "computer" if BY_KIND.get(b) == "computer" else "human"
+        out.append(dict(now))
+    return out
+
+
+def points(loss: float) -> str:
+    """A loss in points of winning chance, to a tenth below ten (a 3.5-point loss is not
+    the 4 that marks a mistake in a game of chance)."""
+    p = 100 * loss
+    return f"+{p:.1f} points" if p < 9.95 else f"+{round(p)} points"
+
+
 class Replay(Modal):
     """The replay scene (behaviour); ``replay_scene`` puts the look's skin in front."""
 
@@ -53,9 +79,7 @@ class Replay(Modal):
         # seats show who played them (a kind the table does not know: a person)
         view.table.update = lambda: False
         view.table.auto_chance = False
-        for seat in view.table.seats:
-            kind = (data.get("seats") or {}).get(seat)
-            view.table.set_seat(seat, kind if kind in ("human", "computer") else "human")
+        self.kinds_at = _kinds_at(view.table, data)     # who held each seat at each ply
         # the game's prompt speaks to the person to move ("drag your piece..."): nobody
         # moves here, so its status line says nothing (the panel says the move shown)
         prompt = view.prompt
@@ -98,6 +122,9 @@ class Replay(Modal):
             return
         self.ply = ply
         v = self.view
+        for seat, kind in self.kinds_at[ply].items():  # the seats as they were played
+            if v.table.seats.get(seat) != kind:
+                v.table.set_seat(seat, kind)
         v.table._jump(ply, "redo")
         v._over_fired = True                  # no end is announced in a replay
         v.update(0.0)
@@ -227,7 +254,9 @@ class Replay(Modal):
             return head, self.failed
         if self.judging and row is None:     # (the moves judged so far are shown)
             done, total = self.progress
-            return head, self.named(f"Judging the moves: {done} of {total} ({{back}} stops)")
+            from games.ui import controls
+            stop = "Esc" if controls.kind(self.app) == "mouse" else "{back}"
+            return head, self.named(f"Judging the moves: {done} of {total} ({stop} stops)")
         if k == 0:                    # the keys the buttons do not show
             if self.stopped and not self.rows:
                 return head, self.named("Judging stopped: the menu ({menu}) judges again.")
@@ -252,9 +281,9 @@ class Replay(Modal):
             if whole and row["turn_from"] != k:      # its better step came earlier
                 words += f" at move {row['turn_from']}"
             loss = row.get("loss")
-            if isinstance(loss, float) and "chance_before" not in row and not whole:
-                words += f" (+{round(100 * loss)} points)"   # the judged drop: what the
-                                                             # better move kept more
+            if isinstance(loss, float) and "chance_before" not in row:
+                words += f" ({points(loss)})"        # the judged loss: what the better
+                                                     # move (or way) kept more
         return head, words
 
     def keys_hint(self) -> str:

@@ -122,8 +122,8 @@ class ReplayHost:
                 self.app.pop()
             self.app.pop_to(self)
         if losing:
-            replay.app.push(self.ui.confirm(replay, "Play on from here? The game in progress "
-                                            "will be lost.", go, default=1))
+            replay.app.push(self.ui.confirm(replay, f"Play on from move {ply}? The game in "
+                                            "progress will be lost.", go, default=1))
         else:
             go()
 
