@@ -592,7 +592,6 @@ def _seed_draw(seed: int, index: int, state):
 
 
 BY = {"human": "h", "computer": "c", "random": "r"}
-BY_KIND = {v: k for k, v in BY.items()}
 
 
 def by_of(data, states, moves) -> list:

@@ -39,17 +39,17 @@ def _kinds_at(table, data: dict) -> list:
     """[{seat: "human" | "computer"}] for each ply: who held each seat as it was played
     (a seat's last move up to the ply, else its next; the save's seats for one that never
     moved)."""
-    from games.core.table import BY_KIND
+    def kind(letter):
+        return "computer" if letter == "c" else "human"
     kept = data.get("seats") or {}
-    now = {s: ("computer" if kept.get(s) == "computer" else "human") for s in table.seats}
-    movers = [(st.current, BY_KIND.get(b, "human")) for st, b in zip(table.states, table.by)
-              if b != "-"]
-    for seat, kind in reversed(movers):      # before its first move: as it first played
-        now[seat] = "computer" if kind == "computer" else "human"
+    now = {s: kind("c" if kept.get(s) == "computer" else "h") for s in table.seats}
+    moved = [(st.current, b) for st, b in zip(table.states, table.by) if b != "-"]
+    for seat, b in reversed(moved):          # before its first move: as it first played
+        now[seat] = kind(b)
     out = [dict(now)]
     for st, b in zip(table.states, table.by):
-        if b != "-" and st.current in now:
-            now[st.current] = "computer" if BY_KIND.get(b) == "computer" else "human"
+        if b != "-":
+            now[st.current] = kind(b)
         out.append(dict(now))
     return out
 
@@ -91,7 +91,6 @@ class Replay(Modal):
         self.entry = host.entry
         self.on_leave = on_leave
         self.total = len(view.table.moves)
-        self.played_by = dict(data.get("seats") or {})
         self.seats = list(view.table.state.players)
         self.rows: list = []                   # the review so far, a row a ply
         self.job = self.worker = None
