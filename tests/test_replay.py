@@ -31,14 +31,7 @@ def played_game(app, entry, seed=3, plies=600):
     t = scene.table
     for seat in t.seats:
         t.set_seat(seat, "human")
-    rng = random.Random(seed)
-    while not t.state.is_over and t.ply < plies:
-        st = t.state
-        if st.is_chance:
-            t.roll()
-        else:
-            moves = [m for m in st.legal_moves() if m != "resign"] or st.legal_moves()
-            t.play(rng.choice(moves))
+    random_plies(t, random.Random(seed), plies)
     frames(app, 3)
     for _ in range(6):                        # the game's own end box (Look / OK): Esc
         if app.top is scene:
@@ -46,6 +39,20 @@ def played_game(app, entry, seed=3, plies=600):
         key(app, pygame.K_ESCAPE)
     assert app.top is scene
     return scene
+
+
+def random_plies(t, rng, n) -> None:
+    """Up to ``n`` more plies of random moves (never a resignation) on table ``t``, dice
+    and spins drawn as the table draws them; no frame runs."""
+    for _ in range(n):
+        st = t.state
+        if st.is_over:
+            return
+        if st.is_chance:
+            t.roll()
+        else:
+            moves = [m for m in st.legal_moves() if m != "resign"] or st.legal_moves()
+            t.play(rng.choice(moves))
 
 
 def open_by_key(app, scene):
@@ -457,14 +464,7 @@ def test_a_new_game_over_an_end_not_yet_shown_keeps_its_result(make_app, entry):
     t = scene.table
     for seat in t.seats:
         t.set_seat(seat, "human")
-    rng = random.Random(4)
-    while not t.state.is_over and t.ply < 3000:
-        st = t.state
-        if st.is_chance:
-            t.roll()
-        else:
-            moves = [m for m in st.legal_moves() if m != "resign"] or st.legal_moves()
-            t.play(rng.choice(moves))
+    random_plies(t, random.Random(4), 3000)
     if not t.state.is_over:
         pytest.skip(f"{entry.name}: no end within 3000 plies")
     assert not scene._over_fired                 # no frame has shown the end yet
@@ -493,7 +493,6 @@ def test_the_dos_buttons_lit_letters_work_and_a_step_says_its_turn_is_judged_who
     assert app.top is scene
 
 
-
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
 def test_each_move_is_labelled_by_who_made_it(make_app, entry):
     """A seat handed to the computer half way: the replay names the moves the person made
@@ -504,22 +503,12 @@ def test_each_move_is_labelled_by_who_made_it(make_app, entry):
     for seat in t.seats:
         t.set_seat(seat, "human")
     rng = random.Random(6)
-
-    def play(n):
-        for _ in range(n):
-            if t.state.is_over:
-                return
-            if t.state.is_chance:
-                t.roll()
-            else:
-                t.play(rng.choice([m for m in t.state.legal_moves() if m != "resign"]
-                                  or t.state.legal_moves()))
-    play(12)
+    random_plies(t, rng, 12)
     half = t.ply
     for seat in t.seats:
         t.set_seat(seat, "computer")            # the seats change hands (no one thinks:
     t.update = lambda: False                   # the moves below are played by hand)
-    play(12)
+    random_plies(t, rng, 12)
     by = t.save_data()["by"]
     assert len(by) == t.ply and set(by[:half]) <= {"h", "-"}
     assert set(by[half:]) <= {"c", "-"} and "c" in by[half:]
