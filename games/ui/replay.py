@@ -169,10 +169,9 @@ class Replay(Modal):
         """Esc while the review runs: stop it (what is judged is kept). True if it ran."""
         if self.job is None:
             return False
-        self.poll()                       # the rows judged so far are kept
         job, self.job = self.job, None
-        if job is None:                   # it had just finished
-            return True
+        job.poll()
+        self._take_partials(job)          # the rows judged so far are kept
         job.cancel()
         self.stopped = True
         return True
@@ -182,14 +181,7 @@ class Replay(Modal):
         if job is None:
             return False
         job.poll()
-        changed = False
-        if job.partials:
-            for done, total, *ready in job.partials:
-                self.progress = (done, total)
-                for rows in ready:
-                    self.rows.extend(rows)
-            job.partials.clear()
-            changed = True
+        changed = self._take_partials(job)
         if job.done:
             self.job = None
             if job.error or not isinstance(job.result, dict):
@@ -200,6 +192,17 @@ class Replay(Modal):
                 self.uncover()
             changed = True
         return changed
+
+    def _take_partials(self, job) -> bool:
+        """The progress and the rows the job has reported since the last look."""
+        if not job.partials:
+            return False
+        for done, total, *ready in job.partials:
+            self.progress = (done, total)
+            for rows in ready:
+                self.rows.extend(rows)
+        job.partials.clear()
+        return True
 
     @property
     def judging(self) -> bool:
