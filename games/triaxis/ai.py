@@ -99,6 +99,7 @@ p95 0.33 s, max 0.70 s.
 
 from __future__ import annotations
 
+import math
 import random
 
 from games.triaxis.rules import apply_marker_move, marker_moves, any_move_fits
@@ -128,6 +129,8 @@ V4 = {"loss": 1.0, "grow": 0.5, "gain": 0.5, "famine": 0.4, "loss2": 0.5, "gain2
 TOP_BEAM = 10           # level 4: beam width of the turn's plan
 TOP_BUDGET = 3000       # level 4: positions valued per plan
 TOP_LOOK = 8            # level 4: end positions averaged over the next seat's spin
+TOP = dict(V4, race=0.5)    # level 4 plays V4 with the race term (the judge values by V4)
+RACE_GAP = 10.0         # the population gap at which the race term is about 3/4 in force
 
 
 def evaluate(isl, cells, me: int, n: int, alloc, w=W) -> float:
@@ -519,7 +522,7 @@ def value4(isl, cells, me: int, n: int, alloc, movers=None, w=None, loss_w=None,
     cnts = [0] * (n + 1)
     mine = []
     theirs = []
-    by_t = {}
+    by_t = [{} for _ in range(n + 1)]       # each seat's population by terrain
     for z, v in enumerate(cells):
         if not v:
             continue
@@ -527,10 +530,11 @@ def value4(isl, cells, me: int, n: int, alloc, movers=None, w=None, loss_w=None,
         k = v & 7
         pops[s] += k
         cnts[s] += 1
+        t = terr[z]
+        d = by_t[s]
+        d[t] = d.get(t, 0) + k
         if s == me:
             mine.append((z, k))
-            t = terr[z]
-            by_t[t] = by_t.get(t, 0) + k
         else:
             theirs.append((z, k))
     if bonus:
@@ -557,10 +561,28 @@ def value4(isl, cells, me: int, n: int, alloc, movers=None, w=None, loss_w=None,
     gain = (expected_capture(isl, cells, me, theirs, grow,
                              False if reaches is None else reaches[me])
             if gain_w and theirs else 0.0)
-    famine = sum(x * x for x in by_t.values()) / pop
+    famine = sum(x * x for x in by_t[me].values()) / pop
     rp = [pops[s] for s in live]
-    return pop - loss_w * loss + gain_w * gain - w["famine"] * famine \
+    value = pop - loss_w * loss + gain_w * gain - w["famine"] * famine \
         - 0.5 * (max(rp) + sum(rp) / len(rp))
+    race = w.get("race")
+    if race:
+        value -= race * race_risk(by_t[me], pop, by_t, pops, live)
+    return value
+
+
+def race_risk(mine, pop, by_t, pops, live) -> float:
+    """The race term of level 4's value: how far the harvests and famines to come could
+    move a seat against its strongest rival, signed by who is ahead.  A harvest or famine
+    on terrain t moves the gap between the two populations by the difference of their
+    populations on t, so the sum of those differences squared (over the two populations)
+    is the gap's spread; a seat ahead wants it small (the same terrains as its rival, so
+    a spin moves both alike), a seat behind wants it large (a chance to catch up), scaled
+    by tanh(gap / RACE_GAP)."""
+    r = max(live, key=lambda s: pops[s])
+    theirs = by_t[r]
+    spread = sum((mine.get(t, 0) - theirs.get(t, 0)) ** 2 for t in "fgdhmt")
+    return math.tanh((pop - pops[r]) / RACE_GAP) * spread / (pop + pops[r])
 
 
 def _next_seat(cells, me, n):
@@ -629,7 +651,7 @@ def expected_reply(isl, cells, me: int, n: int, alloc, w=None) -> float:
 
 def _choose4(state, legal, rng, w=None):
     """Level 4's choice (see the module docstring)."""
-    w = w or V4
+    w = w or TOP
     isl = state.island
     n = len(state.players)
     alloc = tuple(state.allocations[p] for p in state.players)

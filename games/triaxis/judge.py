@@ -1,7 +1,8 @@
 """TriAxis's judge for reviews (games.core.review): the top level's value, calibrated.
 
-Each seat still in is valued by level 4's own value of the island for it, ``ai.value4``
-(its population, less its expected losses to the other seats' next spins along their
+Each seat still in is valued by level 4's value of the island for it, ``ai.value4`` with
+the weights ``ai.V4`` (level 4 adds its race term, ``ai.race_risk``, to choose its moves;
+the judge leaves it out, as the fit below was made without it) (its population, less its expected losses to the other seats' next spins along their
 cheapest capture paths, plus its own expected captures, less its famine exposure, less
 half the largest and the mean rival population), with the units a harvest still owes it
 counted in its population.  The winning chances are a softmax of those values over the
