@@ -375,3 +375,60 @@ def test_rivals_exist_and_the_arena_seats_them(capsys):
     assert arena.main(["triaxis", "--seat", "rival", "--seat", "1", "--games", "1",
                        "--jobs", "1", "--option", "seats=2", "--option", "max_rounds=2"]) == 0
     assert "rival" in capsys.readouterr().out
+
+
+TERRAINS = "fgdhmt"
+spread = st.lists(st.integers(0, 12), min_size=6, max_size=6).filter(any)
+
+
+@settings(max_examples=200, deadline=None)
+@given(spread, spread, st.integers(0, 5), st.integers(0, 5))
+def test_the_race_term_steers_the_leader_to_its_rival_s_terrains(a, b, i, j):
+    def risk(a):
+        mine = {t: x for t, x in zip(TERRAINS, a) if x}
+        theirs = {t: x for t, x in zip(TERRAINS, b) if x}
+        return ai.race_risk(mine, sum(a), [None, mine, theirs], [0, sum(a), sum(b)], [2])
+    r = risk(a)
+    lead = sum(a) - sum(b)
+    if a == b or lead == 0:
+        assert r == 0
+    else:
+        assert (r > 0) == (lead > 0) and (r < 0) == (lead < 0)
+    # a unit moved from a terrain where the seat has more than its rival to one where it
+    # has less narrows the spread: a leader's risk falls, a trailer's rises
+    if a[i] > b[i] and a[j] < b[j]:
+        moved = list(a)
+        moved[i] -= 1
+        moved[j] += 1
+        after = risk(moved)
+        if lead > 0:
+            assert after < r
+        elif lead < 0:
+            assert after > r
+
+
+def test_level_4_plays_the_race_term_and_the_judge_values_without_it(monkeypatch):
+    from games.triaxis import judge
+    s = pos({"a1": "13", "c1": "12", "e1": "11", "a4": "21", "e4": "22"}, phase="spin")
+    isl, cells, alloc = s.island, s.cells, (40, 40)
+    by_t = [{}, {}, {}]
+    for z, v in enumerate(cells):
+        if v:
+            d = by_t[v >> 3]
+            d[isl.terrain[z]] = d.get(isl.terrain[z], 0) + (v & 7)
+    risk = ai.race_risk(by_t[1], 6, by_t, [0, 6, 3], [2])
+    assert risk > 0
+    plain = ai.value4(isl, cells, 1, 2, alloc)
+    assert ai.value4(isl, cells, 1, 2, alloc, w=ai.TOP) == pytest.approx(
+        plain - ai.TOP["race"] * risk)
+    assert "race" not in ai.V4 and ai.TOP["race"] > 0
+    # who uses which weights: level 4's choice the race term, the judge not
+    seen = []
+    real = ai.value4
+    monkeypatch.setattr(ai, "value4", lambda *a, w=None, **k: seen.append(w) or
+                        real(*a, w=w, **k))
+    ai.choose_move(s.play("3"), 4, random.Random(0))
+    assert seen and all(w is ai.TOP for w in seen)
+    seen.clear()
+    vals = judge.values4(isl, cells, 2, alloc)
+    assert seen and all(w is None for w in seen) and vals[0] == pytest.approx(plain)

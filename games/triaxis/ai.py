@@ -39,7 +39,12 @@ a capture worth the victim's size plus ``grow`` (the captor's growth) -- plus ``
 times its own expected captures at its next spin (the same knapsack the other way), less
 ``famine`` times its famine exposure (the sum over terrains of its population there,
 squared, over its population), less half the sum of the largest and the mean rival
-population.  The turn is planned by the beam search (``plan_turn``, TOP_BEAM wide, at most
+population, less ``race`` times the race term (``race_risk``, weights TOP = V4 with the
+race term): a harvest or a famine on a terrain moves the gap between two seats by the
+difference of their populations there, so a seat ahead of its strongest rival keeps to
+the same terrains (the spins then move both alike) and a seat behind spreads away from
+them (its chance to catch up); over a game the harvests and famines move far more
+population than the captures do.  The turn is planned by the beam search (``plan_turn``, TOP_BEAM wide, at most
 TOP_BUDGET positions valued); the TOP_LOOK best end positions are then averaged over the
 next seat's spin (``expected_reply``): a number lets that seat take the best set of
 captures its points allow along those paths, HARVEST gives every seat the units it can
@@ -48,7 +53,7 @@ still to come before the seat's next turn (at ``loss2`` when only the seat's own
 comes first) and the seat's own captures at that spin (at ``gain2``).  The move is the
 first of the best; the plan is made again at each step (so the move depends on the
 position alone).  Setup placements and harvest units: the unit with the best ``value4``.
-Weights V4.  Measured (see "Arena figures" below).
+Weights TOP (V4 with the race term).  Measured (see "Arena figures" below).
 Levels 2-3, harvest units: each unit is the legal unit with the best evaluation (so a new
 marker where
 it is safe and spreads the terrains, or growth that keeps a size out of reach of the
@@ -514,8 +519,10 @@ def value4(isl, cells, me: int, n: int, alloc, movers=None, w=None, loss_w=None,
     each with one spin, plus ``gain`` times its own expected captures with its next spin,
     less ``famine`` times its famine exposure (the sum over terrains of its population
     there, squared, over its population), less half the sum of the largest and the mean
-    of the other seats' populations.  ``bonus`` adds units to seats' populations (a
-    harvest's new markers); ``reaches``: each seat's ``capture_reach`` (by seat number)."""
+    of the other seats' populations, less ``race`` times ``race_risk`` when the weights
+    have a ``race`` (level 4's TOP; V4, the judge's, has none).  ``bonus`` adds units to
+    seats' populations (a harvest's units still owed: in the populations, not yet on a
+    terrain); ``reaches``: each seat's ``capture_reach`` (by seat number)."""
     w = w or V4
     terr = isl.terrain
     pops = [0.0] * (n + 1)

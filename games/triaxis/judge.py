@@ -1,13 +1,13 @@
 """TriAxis's judge for reviews (games.core.review): the top level's value, calibrated.
 
-Each seat still in is valued by level 4's value of the island for it, ``ai.value4`` with
-the weights ``ai.V4`` (level 4 adds its race term, ``ai.race_risk``, to choose its moves;
-the judge leaves it out, as the fit below was made without it) (its population, less its expected losses to the other seats' next spins along their
-cheapest capture paths, plus its own expected captures, less its famine exposure, less
-half the largest and the mean rival population), with the units a harvest still owes it
-counted in its population.  The winning chances are a softmax of those values over the
-seats still in, with a bonus for the seat whose turn it is and for the move points it has
-left:
+Each seat still in is valued by ``ai.value4`` with the weights ``ai.V4`` (its population,
+less its expected losses to the other seats' next spins along their cheapest capture
+paths, plus its own expected captures, less its famine exposure, less half the largest
+and the mean rival population), with the units a harvest still owes it counted in its
+population.  (Level 4 plays ``ai.TOP``, which adds its race term; the judge leaves that
+out, as the fit below was made without it.)  The winning chances are a softmax of those
+values over the seats still in, with a bonus for the seat whose turn it is and for the
+move points it has left:
 
     chance(s) = even / n + (1 - even) exp(z_s) / sum exp(z)     (n seats still in)
     z_s = k value4(s) + markers log(1 + s's markers) + tempo [s's turn]
