@@ -44,10 +44,10 @@ race term): a harvest or a famine on a terrain moves the gap between two seats b
 difference of their populations there, so a seat ahead of its strongest rival keeps to
 the same terrains (the spins then move both alike) and a seat behind spreads away from
 them (its chance to catch up); over a game the harvests and famines move far more
-population than the captures do.  The turn is planned by the beam search (``plan_turn``, TOP_BEAM wide, at most
-TOP_BUDGET positions valued); the TOP_LOOK best end positions are then averaged over the
-next seat's spin (``expected_reply``): a number lets that seat take the best set of
-captures its points allow along those paths, HARVEST gives every seat the units it can
+population than the captures do.  The turn is planned by the beam search (``plan_turn``,
+TOP_BEAM wide, at most TOP_BUDGET positions valued); the TOP_LOOK best end positions are
+then averaged over the next seat's spin (``expected_reply``): a number lets that seat take
+the best set of captures its points allow along those paths, HARVEST gives every seat the units it can
 use on the colour, FAMINE clears the colour; each result is valued again with the threats
 still to come before the seat's next turn (at ``loss2`` when only the seat's own spin
 comes first) and the seat's own captures at that spin (at ``gain2``).  The move is the
