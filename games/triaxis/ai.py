@@ -47,8 +47,8 @@ them (its chance to catch up); over a game the harvests and famines move far mor
 population than the captures do.  The turn is planned by the beam search (``plan_turn``,
 TOP_BEAM wide, at most TOP_BUDGET positions valued); the TOP_LOOK best end positions are
 then averaged over the next seat's spin (``expected_reply``): a number lets that seat take
-the best set of captures its points allow along those paths, HARVEST gives every seat the units it can
-use on the colour, FAMINE clears the colour; each result is valued again with the threats
+the best set of captures its points allow along those paths, HARVEST gives every seat the
+units it can use on the colour, FAMINE clears the colour; each result is valued again with the threats
 still to come before the seat's next turn (at ``loss2`` when only the seat's own spin
 comes first) and the seat's own captures at that spin (at ``gain2``).  The move is the
 first of the best; the plan is made again at each step (so the move depends on the
