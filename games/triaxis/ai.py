@@ -48,10 +48,10 @@ population than the captures do.  The turn is planned by the beam search (``plan
 TOP_BEAM wide, at most TOP_BUDGET positions valued); the TOP_LOOK best end positions are
 then averaged over the next seat's spin (``expected_reply``): a number lets that seat take
 the best set of captures its points allow along those paths, HARVEST gives every seat the
-units it can use on the colour, FAMINE clears the colour; each result is valued again with the threats
-still to come before the seat's next turn (at ``loss2`` when only the seat's own spin
-comes first) and the seat's own captures at that spin (at ``gain2``).  The move is the
-first of the best; the plan is made again at each step (so the move depends on the
+units it can use on the colour, FAMINE clears the colour; each result is valued again with
+the threats still to come before the seat's next turn (at ``loss2`` when only the seat's
+own spin comes first) and the seat's own captures at that spin (at ``gain2``).  The move
+is the first of the best; the plan is made again at each step (so the move depends on the
 position alone).  Setup placements and harvest units: the unit with the best ``value4``.
 Weights TOP (V4 with the race term).  Measured (see "Arena figures" below).
 Levels 2-3, harvest units: each unit is the legal unit with the best evaluation (so a new
