@@ -100,17 +100,17 @@ the former level 4 won 9 of 100 (seeds 1-100); this level 4 won 21 of 40 (seeds 
 Decision time (CPU; every level-4 decision of three games against the rival, seeds 7-9,
 two seats and three; wall time on the loaded machine is not a measure): median 0.03 s,
 p95 0.33 s, max 0.70 s.
-The race term (``race_risk``, at 0.5; the level above without it is "the level
-before"), against the same outside opponent (``match.py --seats K --games N --seed S
---jobs 2``, kept outside the repository): two seats, seeds 2001-2030, 23 of 30 where the
-level before won 15 of the same 30; seeds 1-200, 126 wins, 70 losses and 4 games capped
-at 3,000 moves (63.0%; the level before won 21 of the first 40, this one 28); seeds
-1001-1100, 60 wins, 35 losses, 2 ties, 3 capped (186 of 300 in all, 62.0%); three seats against two
-of them, seeds 1-100, 35 wins, 62 losses, 3 capped (35%: its fair share; the level before
-won 10 of seeds 1-30, this one 13 of those 30, within their noise).  Tried in three
-seats on seeds 1-30 and not kept (wins of 30): the race against every rival (summed) 6;
-weight 1.0 9; weight 0.25 10; the term only once two seats are left 6.  Decision time
-in the 200 two-seat games (wall, two matches on two cores): median 20 ms, max 1.4 s.
+The race term (``race_risk``, at 0.5; the level above without it is "the level before"),
+against the same outside opponent (``match.py --seats K --games N --seed S --jobs 2``,
+kept outside the repository): two seats, seeds 2001-2030, 23 of 30 where the level before
+won 15 of the same 30; seeds 1-200, 126 wins, 70 losses and 4 games capped at 3,000 moves
+(63.0%; the level before won 21 of the first 40, this one 28); seeds 1001-1100, 60 wins,
+35 losses, 2 ties, 3 capped (186 of 300 in all, 62.0%); three seats against two of them,
+seeds 1-100, 35 wins, 62 losses, 3 capped (35%: its fair share; the level before won 10 of
+seeds 1-30, this one 13 of those 30, within their noise).  Tried in three seats on seeds
+1-30 and not kept (wins of 30): the race against every rival (summed) 6; weight 1.0 9;
+weight 0.25 10; the term only once two seats are left 6.  Decision time in the 200
+two-seat games (wall, two matches on two cores): median 20 ms, max 1.4 s.
 """
 
 from __future__ import annotations
