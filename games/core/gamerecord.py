@@ -70,10 +70,9 @@ def from_text(text: str, game: str | None = None) -> dict:
     n, head = lines[0]
     words = head.split()
     if len(words) < 4 or words[0] != "tricade" or words[2] != "seed":
-        shown = head if head.isprintable() and len(head) <= 60 else "something else"
-        raise ValueError(f"line {n}: a record starts 'tricade GAME seed N', not "
-                         f"{shown!r}" if shown is head else
-                         f"line {n}: a record starts 'tricade GAME seed N'; this file does"
+        if head.isprintable() and len(head) <= 60:
+            raise ValueError(f"line {n}: a record starts 'tricade GAME seed N', not {head!r}")
+        raise ValueError(f"line {n}: a record starts 'tricade GAME seed N'; this file does"
                          " not (is it a game record?)")
     if game is not None and words[1] != game:
         raise ValueError(f"line {n}: the record is of {words[1]!r}, not {game!r}")
