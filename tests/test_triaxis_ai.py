@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from games.triaxis import ai
-from games.triaxis.rules import State, new_game
+from games.triaxis.rules import State, marker_moves, new_game
 
 ROWS = [
     "m. m. g. t. t.",
@@ -432,3 +432,46 @@ def test_level_4_plays_the_race_term_and_the_judge_values_without_it(monkeypatch
     seen.clear()
     vals = judge.values4(isl, cells, 2, alloc)
     assert seen and all(w is None for w in seen) and vals[0] == pytest.approx(plain)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_open_axes_are_the_jumps_a_later_placement_could_make(data):
+    """Every axis open_axes counts can be jumped by an opponent placed on either side of
+    the marker; every one it leaves out cannot (the sea or an own marker closes it)."""
+    s = new_game(seed=data.draw(st.integers(0, 50)), seats=2)
+    isl = s.island
+    land = [z for z in range(len(s.cells)) if isl.terrain[z] != "~"]
+    mine = data.draw(st.lists(st.sampled_from(land), min_size=1, max_size=12, unique=True))
+    cells = [0] * len(s.cells)
+    for z in mine:
+        cells[z] = 1 * 8 + 1
+    counted = 0
+    for z in mine:
+        for d in range(6):
+            a, b = isl.nb[z][d], isl.nb[z][(d + 3) % 6]
+            if a < 0 or cells[a]:
+                continue
+            trial = list(cells)
+            trial[a] = 2 * 8 + 1
+            counted += (a, b) in marker_moves(isl, trial, 2, 1)
+    # each open axis is jumpable from both its sides
+    assert ai.open_axes(isl, cells, 1) * 2 == counted
+    assert ai.open_axes(isl, cells, 2) == 0
+
+
+def test_level_4_places_its_setup_markers_where_fewer_jumps_can_reach():
+    s = new_game(seed=3, seats=2)
+    for i in range(4):
+        m = ai.choose_move(s, 4, random.Random(i))
+        s = s.play(m)
+    isl, me, alloc = s.island, s.current_index + 1, (40, 40)
+    m = ai.choose_move(s, 4, random.Random(9))
+
+    def score(z):
+        c = list(s.cells)
+        c[z] = me * 8 + 1
+        return (ai.value4(isl, c, me, 2, alloc, w=ai.TOP)
+                - ai.TOP["open"] * ai.open_axes(isl, c, me))
+    assert score(m[1]) == pytest.approx(max(score(z) for _, z in s.legal_moves()), abs=1e-5)
+    assert ai.TOP["open"] > 0 and "open" not in ai.V4

@@ -52,8 +52,11 @@ units it can use on the colour, FAMINE clears the colour; each result is valued 
 the threats still to come before the seat's next turn (at ``loss2`` when only the seat's
 own spin comes first) and the seat's own captures at that spin (at ``gain2``).  The move
 is the first of the best; the plan is made again at each step (so the move depends on the
-position alone).  Setup placements and harvest units: the unit with the best ``value4``.
-Weights TOP (V4 with the race term).  Measured (see "Arena figures" below).
+position alone).  Setup placements and harvest units: the unit with the best ``value4``;
+in setup, less ``open`` times ``open_axes`` (the ways its small markers could be jumped by
+a marker placed beside them later: the others still place after it, and the first spins
+find them).  Weights TOP (V4 with the race term and ``open``).  Measured (see "Arena
+figures" below).
 Levels 2-3, harvest units: each unit is the legal unit with the best evaluation (so a new
 marker where
 it is safe and spreads the terrains, or growth that keeps a size out of reach of the
@@ -145,7 +148,8 @@ V4 = {"loss": 1.0, "grow": 0.5, "gain": 0.5, "famine": 0.4, "loss2": 0.5, "gain2
 TOP_BEAM = 10           # level 4: beam width of the turn's plan
 TOP_BUDGET = 3000       # level 4: positions valued per plan
 TOP_LOOK = 8            # level 4: end positions averaged over the next seat's spin
-TOP = dict(V4, race=0.5)    # level 4 plays V4 with the race term (the judge values by V4)
+TOP = dict(V4, race=0.5, open=0.3)  # level 4: V4, the race term, open axes at setup
+#                                    (the judge values by V4)
 RACE_GAP = 10.0         # the population gap at which the race term is about 3/4 in force
 
 
@@ -603,6 +607,24 @@ def race_risk(mine, pop, by_t, pops, live) -> float:
     return math.tanh((pop - pops[r]) / RACE_GAP) * spread / (pop + pops[r])
 
 
+def open_axes(isl, cells, me: int) -> int:
+    """Setup: the ways seat ``me``'s small markers (size 1-2) lie open to a jump still to
+    come -- for each, the axes (of its three) whose two neighbours are both land and hold
+    none of its own markers.  An opponent placed later on one side jumps it to the other;
+    the sea or one of its own markers on either side closes that axis."""
+    nb = isl.nb
+    count = 0
+    for z, v in enumerate(cells):
+        if v >> 3 != me or (v & 7) > 2:
+            continue
+        n = nb[z]
+        for d in range(3):
+            a, b = n[d], n[d + 3]
+            if a >= 0 and b >= 0 and cells[a] >> 3 != me and cells[b] >> 3 != me:
+                count += 1
+    return count
+
+
 def _next_seat(cells, me, n):
     live = {v >> 3 for v in cells if v}
     return next((s for s in ((me - 1 + k) % n + 1 for k in range(1, n)) if s in live), None)
@@ -678,10 +700,13 @@ def _choose4(state, legal, rng, w=None):
     options = [m for m in legal if m not in OUT]
     if ph in ("setup", "harvest"):
         apply = _apply_unit(me)
+        shut = w.get("open", 0.0) if ph == "setup" else 0.0
         best, best_sc = options[0], None
         for m in options:
             c = apply(list(state.cells), m)
             sc = value4(isl, c, me, n, alloc, w=w) + rng.random() * 1e-6
+            if shut:
+                sc -= shut * open_axes(isl, c, me)
             if best_sc is None or sc > best_sc:
                 best, best_sc = m, sc
         return best
