@@ -457,16 +457,14 @@ def test_open_axes_are_the_jumps_a_later_placement_could_make(data):
             counted += (a, b) in marker_moves(isl, trial, 2, 1)
     # each open axis is jumpable from both its sides
     assert ai.open_axes(isl, cells, 1) * 2 == counted
-    assert ai.open_axes(isl, cells, 2) == 0
 
 
-def test_level_4_places_its_setup_markers_where_fewer_jumps_can_reach():
-    s = new_game(seed=3, seats=2)
-    for i in range(4):
-        m = ai.choose_move(s, 4, random.Random(i))
-        s = s.play(m)
-    isl, me, alloc = s.island, s.current_index + 1, (40, 40)
+def test_level_4_counts_open_axes_in_setup_and_not_in_harvest():
+    s = new_game(seed=0, seats=2)
+    isl, me, alloc = s.island, 1, (40, 40)
     m = ai.choose_move(s, 4, random.Random(9))
+    # the term decides here: without it the first placement is another zone
+    assert m != ai.choose_move(s, 4, random.Random(9), weights=dict(ai.TOP, open=0.0))
 
     def score(z):
         c = list(s.cells)
@@ -475,3 +473,32 @@ def test_level_4_places_its_setup_markers_where_fewer_jumps_can_reach():
                 - ai.TOP["open"] * ai.open_axes(isl, c, me))
     assert score(m[1]) == pytest.approx(max(score(z) for _, z in s.legal_moves()), abs=1e-5)
     assert ai.TOP["open"] > 0 and "open" not in ai.V4
+    # a harvest's units are chosen by value4 alone (here the open axes would pick another)
+    h = State.from_text(HARVEST_FOR_BLUE)
+    me, apply = 2, ai._apply_unit(2)
+    unit = ai.choose_move(h, 4, random.Random(3))
+    vals, opened = {}, {}
+    for u in (u for u in h.legal_moves() if u not in ai.OUT):
+        c = apply(list(h.cells), u)
+        vals[u] = ai.value4(h.island, c, me, 2, (40, 40), w=ai.TOP)
+        opened[u] = vals[u] - ai.TOP["open"] * ai.open_axes(h.island, c, me)
+    assert vals[unit] == pytest.approx(max(vals.values()), abs=1e-5)
+    assert opened[unit] < max(opened.values()) - 1e-3
+
+
+HARVEST_FOR_BLUE = """triaxis
+seats red:40 blue:40
+turn blue
+phase harvest d blue:2 red:2
+round 4
+~ ~ ~ ~ ~ g. g. g. g. g. ~ h12 ~ ~ ~ ~
+~ ~ ~ ~ g. g. g. g. g21 g. g. g. h. h. ~ ~
+~ ~ m21 m. m11 g. g11 g. g. g12 g. h. h. h. ~ ~
+~ ~ m11 m. m. m. g. g. g. g. h. h12 h21 h11 t. ~
+~ ~ m21 m. m. m. f. g. g12 g. g. h. h21 t. t. t21
+~ ~ ~ m11 m. m. f. f. g. g. g. h11 t. t. t21 ~
+~ ~ ~ d21 m21 f. f. f. f. f. f. h21 h. t. t. ~
+~ ~ ~ d21 d. d. f. f. f. f. f. t22 h. t. t. ~
+~ ~ ~ d. d. d. f. d. f. d. d11 t11 t. t. t21 ~
+~ ~ ~ ~ d. d. d11 d. d. ~ t. t21 t. t. ~ ~
+"""

@@ -40,7 +40,7 @@ times its own expected captures at its next spin (the same knapsack the other wa
 ``famine`` times its famine exposure (the sum over terrains of its population there,
 squared, over its population), less half the sum of the largest and the mean rival
 population, less ``race`` times the race term (``race_risk``, weights TOP = V4 with the
-race term): a harvest or a famine on a terrain moves the gap between two seats by the
+race term and ``open``): a harvest or a famine on a terrain moves the gap between two seats by the
 difference of their populations there, so a seat ahead of its strongest rival keeps to
 the same terrains (the spins then move both alike) and a seat behind spreads away from
 them (its chance to catch up); over a game the harvests and famines move far more
@@ -608,14 +608,14 @@ def race_risk(mine, pop, by_t, pops, live) -> float:
 
 
 def open_axes(isl, cells, me: int) -> int:
-    """Setup: the ways seat ``me``'s small markers (size 1-2) lie open to a jump still to
-    come -- for each, the axes (of its three) whose two neighbours are both land and hold
-    none of its own markers.  An opponent placed later on one side jumps it to the other;
-    the sea or one of its own markers on either side closes that axis."""
+    """Setup: the ways seat ``me``'s size-1 markers lie open to a jump still to come --
+    for each, the axes (of its three) whose two neighbours are both land and hold none of
+    its own markers.  An opponent placed later on one side jumps it to the other; the sea
+    or one of its own markers on either side closes that axis."""
     nb = isl.nb
     count = 0
     for z, v in enumerate(cells):
-        if v >> 3 != me or (v & 7) > 2:
+        if v != me * 8 + 1:
             continue
         n = nb[z]
         for d in range(3):

@@ -4,8 +4,8 @@ Each seat still in is valued by ``ai.value4`` with the weights ``ai.V4`` (its po
 less its expected losses to the other seats' next spins along their cheapest capture
 paths, plus its own expected captures, less its famine exposure, less half the largest
 and the mean rival population), with the units a harvest still owes it counted in its
-population.  (Level 4 plays ``ai.TOP``, which adds its race term; the judge leaves that
-out, as the fit below was made without it.)  The winning chances are a softmax of those
+population.  (Level 4 plays ``ai.TOP``, which adds its race term and, in setup only, its
+open axes; the judge leaves those out, as the fit below was made without them.)  The winning chances are a softmax of those
 values over the seats still in, with a bonus for the seat whose turn it is and for the
 move points it has left:
 
