@@ -39,11 +39,11 @@ a capture worth the victim's size plus ``grow`` (the captor's growth) -- plus ``
 times its own expected captures at its next spin (the same knapsack the other way), less
 ``famine`` times its famine exposure (the sum over terrains of its population there,
 squared, over its population), less half the sum of the largest and the mean rival
-population, less ``race`` times the race term (``race_risk``, weights TOP = V4 with the
-race term and ``open``): a harvest or a famine on a terrain moves the gap between two seats by the
-difference of their populations there, so a seat ahead of its strongest rival keeps to
-the same terrains (the spins then move both alike) and a seat behind spreads away from
-them (its chance to catch up); over a game the harvests and famines move far more
+population, less ``race`` times the race term (``race_risk``, weights TOP): a harvest or
+a famine on a terrain moves the gap between two seats by the difference of their
+populations there, so a seat ahead of its strongest rival keeps to the same terrains
+(the spins then move both alike) and a seat behind spreads away from them (its chance to
+catch up); over a game the harvests and famines move far more
 population than the captures do.  The turn is planned by the beam search (``plan_turn``,
 TOP_BEAM wide, at most TOP_BUDGET positions valued); the TOP_LOOK best end positions are
 then averaged over the next seat's spin (``expected_reply``): a number lets that seat take
@@ -53,7 +53,7 @@ the threats still to come before the seat's next turn (at ``loss2`` when only th
 own spin comes first) and the seat's own captures at that spin (at ``gain2``).  The move
 is the first of the best; the plan is made again at each step (so the move depends on the
 position alone).  Setup placements and harvest units: the unit with the best ``value4``;
-in setup, less ``open`` times ``open_axes`` (the ways its small markers could be jumped by
+in setup, less ``open`` times ``open_axes`` (the ways its size-1 markers could be jumped by
 a marker placed beside them later: the others still place after it, and the first spins
 find them).  Weights TOP (V4 with the race term and ``open``).  Measured (see "Arena
 figures" below).

@@ -5,9 +5,9 @@ less its expected losses to the other seats' next spins along their cheapest cap
 paths, plus its own expected captures, less its famine exposure, less half the largest
 and the mean rival population), with the units a harvest still owes it counted in its
 population.  (Level 4 plays ``ai.TOP``, which adds its race term and, in setup only, its
-open axes; the judge leaves those out, as the fit below was made without them.)  The winning chances are a softmax of those
-values over the seats still in, with a bonus for the seat whose turn it is and for the
-move points it has left:
+open axes; the judge leaves those out, as the fit below was made without them.)  The
+winning chances are a softmax of those values over the seats still in, with a bonus for
+the seat whose turn it is and for the move points it has left:
 
     chance(s) = even / n + (1 - even) exp(z_s) / sum exp(z)     (n seats still in)
     z_s = k value4(s) + markers log(1 + s's markers) + tempo [s's turn]
