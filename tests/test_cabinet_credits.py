@@ -173,6 +173,82 @@ def test_one_coin_plays_exactly_one_game_whatever_the_customer_presses(cabinet, 
     assert cab.books.balance()[0] == cab.books.balance()[1]
 
 
+# -- "New game: INSERT COIN" follows the credit while it shows ---------------------------------
+def move_until_a_start_costs(app, clock, scene, limit=400):
+    """Until a new game would cost a credit (a person has moved): the person's first legal
+    move when it is theirs, the boxes above the board answered with button 1, the computer's
+    move waited for (its job's own wait, the least thinking time off: no timing)."""
+    scene.table.min_think = 0.0
+    for _ in range(limit):
+        t = scene.table
+        if t.person_has_moved or t.state.is_over:
+            return
+        if app.top is not scene:
+            press(app, *BUTTON_1)
+            continue
+        if t.human_to_move:
+            scene.play_move(t.state.legal_moves()[0])
+        elif t.job is not None:
+            t.job.wait()
+        clock.run(app, 0.5)
+    raise AssertionError("no person's move was reached")
+
+
+def new_game_labels(menu) -> list:
+    """The menu's New game (or Restart) labels, each found in what its look shows."""
+    out = []
+    for path, item in leaves(menu.model):
+        if item.name == "new":
+            menu.find(*path)                     # the look's widgets show this label
+            out.append(item.label)
+    return out
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_menu_on_screen_follows_the_credit_when_a_coin_drops(cabinet, name):
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    assert cab.credits == 0
+    move_until_a_start_costs(app, clock, scene)
+    app.pop_to(scene)
+    press(app, pygame.K_1)                       # P1 start: the game's menu
+    menu = app.top
+    assert menu.name == "menu", menu.name
+    labels = new_game_labels(menu)
+    assert labels and all("INSERT COIN" in label for label in labels), labels
+    drop(app, clock)                             # a coin while the menu shows
+    assert cab.credits == 1 and app.top is menu, "the coin leaves the menu open"
+    labels = new_game_labels(menu)
+    assert labels and not any("INSERT COIN" in label for label in labels), labels
+    app.pop_to(scene)
+    press(app, pygame.K_1)                       # opened again: the same
+    labels = new_game_labels(app.top)
+    assert labels and not any("INSERT COIN" in label for label in labels), labels
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_an_end_box_on_screen_follows_the_credit_when_a_coin_drops(cabinet, name):
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    play_to_the_end(app, clock, scene, Watch(scene))
+    box = None
+    for _ in range(20):          # initials first (answered), then the box offering a game
+        top = app.top
+        if isinstance(top, Question) and any("INSERT COIN" in label for label in top.labels):
+            box = top
+            break
+        if top is scene:
+            break
+        press(app, *BUTTON_1)
+    if box is None:
+        pytest.skip(f"{name}'s end opens no box offering a new game")
+    drop(app, clock)                             # a coin while the box shows
+    assert cab.credits == 1 and app.top is box, "the coin leaves the box open"
+    assert not any("INSERT COIN" in label for label in box.labels), box.labels
+
+
 def test_the_hold_opens_the_pin_box_and_costs_nothing(cabinet):
     app, cab, clock = cabinet(**COIN)
     operator.set_pin(app.store.dir, "1234")

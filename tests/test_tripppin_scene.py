@@ -8,6 +8,8 @@ import pygame
 import pytest
 
 from driver import VirtualPad, click, colours, drag, frames, key, pad_press, run_until
+from test_cabinet import cabinet, drop, open_from_launcher  # noqa: F401
+from test_cabinet_credits import COIN, move_until_a_start_costs
 from games.tripppin import ai, play
 from games.tripppin.play import cursor_step
 from games.tripppin.scene import TripppinScene
@@ -640,3 +642,30 @@ def test_a_suggestion_and_the_computers_moves_are_said_by_their_direction(make_a
     assert run_until(app, lambda: t.human_to_move and t.ply == 2, 20)
     said = scene.status.history
     assert any(line.startswith("Blue moves ") for line in said), said
+
+
+def test_a_cabinets_pointer_strip_says_insert_coin_and_follows_the_credit(cabinet):
+    """The strip the right button holds open is the game's own, made once: its Restart says
+    INSERT COIN when a restart would cost a credit and none stands, and not after a coin."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, "tripppin")
+    move_until_a_start_costs(app, clock, scene)
+    app.pop_to(scene)
+
+    def restart_label() -> str:
+        win = app.display.to_window(scene.strip.find("Project").center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=win, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=win, button=3))
+        app.step()
+        assert scene.strip.open
+        label = next(i.label for i in scene.strip.menus[0].items if i.name == "new")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=win, button=3))
+        app.step()
+        assert not scene.strip.open and app.top is scene
+        return label
+
+    assert restart_label() == "Restart the game: INSERT COIN"
+    drop(app, clock)
+    assert cab.credits == 1 and restart_label() == "Restart the game"

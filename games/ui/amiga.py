@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 import pygame
 
 from games.ui import fonts, looks, modals, sprites
-from games.ui.commands import Menu, MenuItem  # noqa: F401  (the model this look draws)
+from games.ui.commands import Menu, MenuItem, relabel  # noqa: F401  (the model this look draws)
 from games.ui.widgets import MenuLook
 
 PENS = looks.AMIGA_PENS
@@ -296,6 +296,7 @@ class MenuStrip:
 
     # -- state -----------------------------------------------------------------------------
     def show(self, mode: str) -> None:
+        relabel(self.menus)              # a label that follows the game, as it reads now
         self.open = True
         self.mode = mode
         self.menu = 0 if mode == "keys" else None

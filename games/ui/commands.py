@@ -14,6 +14,9 @@ delivers as ``Action("command", name=...)`` (``key_map``/``pad_map``), the DOS k
 A submenu whose items are checkable is a choice (seat, level, board): the Amiga shows it as a
 submenu with check marks, RISC OS as a submenu with ticks, DOS as one line whose value
 cycles with left and right (``choice_value``/``cycle``).
+
+A label may follow the game (``Label``: a cabinet's "New game: INSERT COIN" follows the
+credit): a menu or a box on screen reads it again (``relabel``) and shows what it says now.
 """
 
 from __future__ import annotations
@@ -26,6 +29,42 @@ def _call(value, default=True):
     if value is None:
         return default
     return value() if callable(value) else bool(value)
+
+
+class Label(str):
+    """A label that reads itself again (``again()``): what it says follows the game, as a
+    cabinet's "New game: INSERT COIN" follows the credit (games.ui.customer). Anywhere a
+    label is read it is the text it said when made; a menu or a box on screen reads it
+    again each frame (games.ui.modals) and is laid out again when it says something else."""
+
+    def __new__(cls, read: Callable[[], str]):
+        label = super().__new__(cls, read())
+        label.read = read
+        return label
+
+    def again(self) -> Label:
+        return Label(self.read)
+
+
+def read_again(label: str) -> str:
+    """``label`` as it reads now: a ``Label`` read again, any other label as it is."""
+    return label.again() if isinstance(label, Label) else label
+
+
+def relabel(model: Sequence) -> bool:
+    """The ``Label``s of a menu model (``MenuItem``s or ``Menu``s, and their submenus) read
+    again, in place; True when one says something else now."""
+    changed = False
+    for item in model:
+        if isinstance(item, Menu):
+            changed = relabel(item.items) or changed
+            continue
+        label = read_again(item.label)
+        if label != item.label:
+            item.label, changed = label, True
+        if item.sub:
+            changed = relabel(item.sub) or changed
+    return changed
 
 
 @dataclass

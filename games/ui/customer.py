@@ -10,7 +10,9 @@ Every game costs a credit, by every path (issue 34): each class's ``new_game`` a
 Restart, an end box, a click after the end) pass through ``pay_to_start``, which asks the
 cabinet (``app.supervisor.pay_for``) once per start, however the game's own override
 calls the base; and ``ask_new_game`` says INSERT COIN before it asks anything when the
-start would cost a credit and none stands. A game declares nothing for it.
+start would cost a credit and none stands. A game declares nothing for it. The "New game"
+of a customer's menu and of an end box (``start_label``) says INSERT COIN while a start
+would cost a credit and none stands, and follows the credit while it shows.
 
 A mixin: it reads the scene's ``app``, ``kiosk``, ``demo``, ``game``, ``entry`` and
 ``customer_commands``.
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+
+from games.ui.commands import Label
 
 CUSTOMER_STANDARD = ("new", "quit", "menu", "history", "help")
 TAKE_BACK = ("undo", "redo")
@@ -88,11 +92,14 @@ class CustomerRules:
 
     def start_label(self, label: str) -> str:
         """A menu's or an end box's "New game": "... INSERT COIN" when it would cost a
-        credit and none stands."""
-        sup = self._cabinet()
-        if sup is not None and sup.start_costs(self) and not sup.credits:
-            return f"{label}: INSERT COIN"
-        return label
+        credit and none stands. A ``Label``: a menu or a box on screen reads it again, so it
+        follows the credit (a coin in, a credit spent) while it shows."""
+        def read() -> str:
+            sup = self._cabinet()
+            if sup is not None and sup.start_costs(self) and not sup.credits:
+                return f"{label}: INSERT COIN"
+            return label
+        return Label(read)
 
     @property
     def customer(self) -> bool:

@@ -534,12 +534,20 @@ class MenuScene(Skin, modals.Menu, DialogScene):
     def __init__(self, game, model=None, title: str = "", pos=None):
         super().__init__(game, game.menu_model() if model is None else model,
                          title or "MENU", pos)
+        self.layout()
+
+    def layout(self) -> None:
+        """The box from the model (again when a label says something else: the cursor
+        stays where it was)."""
+        old = getattr(self, "dialog", None)
         self.dialog = self.make_dialog()
         # a long menu is moved up off the game's status and key lines (its shadow too)
         room = self.screen.h - self.toast_lift() - CELL_H // 2
         if self.dialog.rect.bottom > room:
             h = self.dialog.rect.h
             self.dialog = self.make_dialog((self.screen.centerx, max(h // 2, room - h // 2)))
+        if old is not None and old.menu is not None and self.dialog.menu is not None:
+            self.dialog.menu.cursor = old.menu.cursor
 
     def make_dialog(self, centre=None) -> Dialog:
         return Dialog(self.title, items=menu_items(self.model, self.dismiss), cols=36,

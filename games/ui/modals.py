@@ -11,8 +11,10 @@ strip, RISC OS's menu opens at the pointer). ``games.ui.kits.get(look)`` hands o
 eight factories.
 
 The layout is made when a modal is made (``layout()``) and again only when its content
-changes (a page turned); ``draw`` only reads it. A click is a press and its release on the
-modal (the release closes it), so no half of a click falls through to the game beneath.
+changes (a page turned, a label that follows the game saying something else: a cabinet's
+"New game: INSERT COIN" after a coin, ``games.ui.commands.Label``); ``draw`` only reads it.
+A click is a press and its release on the modal (the release closes it), so no half of a
+click falls through to the game beneath.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import pygame
 
 from games.ui import fonts
 from games.ui.board import wrap
+from games.ui.commands import read_again, relabel
 from games.ui.lookscene import ModalScene
 from games.ui.widgets import InitialsEntry, Item, MenuList, MenuLook
 
@@ -102,9 +105,15 @@ class Modal(ModalScene):
 
     def update(self, dt: float) -> bool:
         self.age += dt
-        if self._hand is not None and self.hand() != self._hand:
+        relabelled = self.relabel()
+        if relabelled or (self._hand is not None and self.hand() != self._hand):
             self.layout()
             return True
+        return False
+
+    def relabel(self) -> bool:
+        """Its labels that follow the game (``commands.Label``) read again: True when one
+        says something else now (the modal is laid out again)."""
         return False
 
     # -- the skin's hooks --------------------------------------------------------------------
@@ -248,7 +257,8 @@ class Question(Modal):
                  cancel: int | None = None, title: str = "", centre=None):
         super().__init__(game)
         self.lines = lines_of(text)
-        self.choices = [(str(label), cb) for label, cb in choices]
+        self.choices = [(label if isinstance(label, str) else str(label), cb)
+                        for label, cb in choices]
         self.labels = [label for label, _ in self.choices]
         self.cancel = cancel
         self.focus = max(0, min(default, len(self.choices) - 1))
@@ -260,6 +270,14 @@ class Question(Modal):
     @property
     def vertical(self) -> bool:
         return len(self.choices) > 3
+
+    def relabel(self) -> bool:
+        labels = [read_again(label) for label in self.labels]
+        if labels == self.labels:
+            return False
+        self.labels[:] = labels
+        self.choices[:] = [(label, cb) for label, (_, cb) in zip(labels, self.choices)]
+        return True
 
     def prompt_lines(self) -> list:
         per = max(10, self.screen.w * 3 // 4 // self.font.width)
@@ -707,6 +725,13 @@ class Menu(Modal):
         self.title = title
         self.pos = pos
         self.chosen: list[str] = []            # labels chosen, newest last (tests read it)
+
+    def relabel(self) -> bool:
+        return relabel(self.model)
+
+    def layout(self) -> None:
+        """Its look's widgets made again from ``model`` (a label in it says something else
+        now), where they were; none by default (a look that draws the labels as they are)."""
 
     def find(self, *labels: str) -> pygame.Rect:
         """The rect of an item by its labels along the path (tests and pointers)."""

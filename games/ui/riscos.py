@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 import pygame
 
 from games.ui import fonts, modals, solid, sprites
-from games.ui.commands import MenuItem
+from games.ui.commands import MenuItem, read_again
 from games.ui.riscos_palette import (BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY3, GREY4,
                                      GREY5, GREY6, LIGHT_BLUE, RED, WHITE, WIMP)
 from games.ui.widgets import MenuLook
@@ -353,6 +353,18 @@ class MenuScene(Skin, modals.Menu):
             self.click = lambda _what="": sound()
         if keyboard or (keyboard is None and self.pos is None):
             self.levels[0].step(1)
+
+    def layout(self) -> None:
+        """Each open box sized again for its items' labels (one says something else now),
+        where it was (a submenu by its parent's right edge), its lit item kept."""
+        old, self.levels = self.levels, []
+        for n, lvl in enumerate(old):
+            x, y = lvl.rect.topleft
+            if n:
+                x += self.levels[n - 1].rect.right - old[n - 1].rect.right
+            again = _Level(read_again(lvl.title), lvl.items, (x, y), self.screen)
+            again.highlight = lvl.highlight
+            self.levels.append(again)
 
     # -- geometry, for tests and the mouse ------------------------------------------------
     def find(self, *labels: str) -> pygame.Rect:
