@@ -110,7 +110,12 @@ its markers.  With the term, three seats: seeds 1-100, 47 wins where the level b
 term for harvest units too, 31 of seeds 1-60 (setup only 32); weight 0.6, 15 of seeds
 1-35 (0.3: 17); famine 1.0, 14 of seeds 1-28 (0.4: 16).  Decision time in those games
 (wall, two games at once on two cores): median 22 ms (three seats) and 25 ms (two), max
-1.4 s.
+1.4 s.  Then tried in three seats and not kept (wins of seeds 1001-1060, where this
+level won 32; the same seeds give the same games until a choice differs): famine 1.5 in
+setup only, 14 of the first 24 (this level 16); harvest units valued with the marker
+grown by the units still owed, 30; TOP_BEAM 14, TOP_BUDGET 5000, TOP_LOOK 14, 28 of the
+first 49 (28); each attacker taking its best captures over all victims (a seat's loss
+only its part of them), 30.
 """
 
 from __future__ import annotations
