@@ -189,21 +189,18 @@ def read_record(game: str, path: str) -> dict:
 def _game_named_in(path: str):
     """The game a record's first line (``tricade GAME seed N``) or a save names, if it is
     one of ours; None when the file names none."""
-    import json
+    import games
+    from games.core import gamerecord, review
     with open(path, "rb") as f:                # OSError: said by the caller
-        head = f.read(65536).decode("utf-8", "replace")
-    name = None
-    if head.lstrip().startswith("{"):
+        text = f.read(gamerecord.MAX_RECORD_BYTES + 1).decode("utf-8", "replace")
+    if text.lstrip().startswith("{"):
         try:
-            data = json.loads(head)
-            data = data.get("data", data) if isinstance(data, dict) else {}
-            name = data.get("game") if isinstance(data, dict) else None
+            name = review.save_data(text, path).get("game")
         except ValueError:
             return None
     else:
-        words = head.lstrip().split("\n", 1)[0].split()
+        words = text.lstrip().split("\n", 1)[0].split()
         name = words[1] if len(words) > 1 and words[0] == "tricade" else None
-    import games
     entry = games.REGISTRY.get(name) if isinstance(name, str) else None
     return name if entry is not None and entry.is_game else None
 

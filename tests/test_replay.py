@@ -532,3 +532,18 @@ def Table_of(entry, data):
     t = Table(entry.name, entry.rules, entry.ai, seed=data["seed"])
     t.load_data(data)
     return t
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_long_save_names_its_game_on_the_command_line(tmp_path, entry):
+    """--review/--replay FILE without GAME: a save in the store's envelope names its game
+    however far into the file the name comes (here after 100 KB of other fields)."""
+    from games import cli
+    data = {"seed": 9, "options": {}, "start": None, "moves": [], "notes": "x" * 100_000,
+            "game": entry.name}
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"format": "tricade", "kind": "save", "version": 1,
+                                "data": data}))
+    args = cli.parse_args(["--review", str(path), "--json", str(tmp_path / "out.json")])
+    assert args.game == entry.name
+    assert review.read_game(entry, str(path))["game"] == entry.name

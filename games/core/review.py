@@ -364,16 +364,22 @@ def read_game(entry, path: str) -> dict:
         raw = f.read(gamerecord.MAX_RECORD_BYTES + 1)
     text = raw.decode("utf-8", "replace")
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise ValueError(f"{path} is neither a record nor a save ({exc})") from None
-        if isinstance(data, dict) and isinstance(data.get("data"), dict):
-            data = data["data"]                  # the store's envelope
-        if not isinstance(data, dict):
-            raise ValueError(f"{path} is not a save")
-        return data
+        return save_data(text, path)
     return gamerecord.from_text(text, entry.name)
+
+
+def save_data(text: str, path: str) -> dict:
+    """A save's data from its JSON text (inside the store's envelope or bare); ValueError
+    naming ``path`` when it is not one."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{path} is neither a record nor a save ({exc})") from None
+    if isinstance(data, dict) and isinstance(data.get("data"), dict):
+        data = data["data"]                  # the store's envelope
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} is not a save")
+    return data
 
 
 def main(argv=None) -> int:
