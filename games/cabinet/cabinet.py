@@ -127,6 +127,7 @@ class Cabinet:
                                       int(self.k.get("bonus_every", 0)))
         self.log.info("coin in slot %s: %d credit(s)%s", slot, self.books.credits,
                       f", {self.books.held} held over the cap" if self.books.held else "")
+        self.app.withdraw("INSERT COIN", "CREDITS")   # no longer true: the coin is in
         if held:
             self.app.toast(self.credit_text().split("  ")[0])     # "CREDITS 9+2"
         self.app.dirty = True

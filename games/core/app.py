@@ -215,8 +215,19 @@ class App:
         self._damage.extend(pygame.Rect(r) for r in rects)
 
     def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+        """A notice over the bottom lines for ``seconds``; the same notice again replaces
+        the one showing (they never stack)."""
+        self.withdraw(text)
         self._toasts.append([text, self.now() + seconds])
         self.dirty = True
+
+    def withdraw(self, *starts: str) -> None:
+        """The notices beginning with any of ``starts`` taken down now (what they said no
+        longer holds)."""
+        kept = [t for t in self._toasts if not t[0].startswith(starts)]
+        if len(kept) != len(self._toasts):
+            self._toasts = kept
+            self.dirty = True
 
     # -- settings ---------------------------------------------------------------------------
     def save_settings(self) -> bool:
