@@ -130,6 +130,12 @@ def test_one_coin_plays_exactly_one_game_whatever_the_customer_presses(cabinet, 
     assert news and all("INSERT COIN" in i.label for i in news), \
         "with no credit, New game / Restart says INSERT COIN"
     app._toasts.clear()
+    for path, item in leaves(model):           # New game and what it holds (Red first)
+        if any("INSERT COIN" in label for label in path):
+            app.pop_to(scene)
+            item.action()
+            step_watching(app, clock, watch, 1)
+            assert not isinstance(app.top, Question), f"{path}: INSERT COIN, not a question"
     walk_everything(app, clock, scene, watch)
     assert len(watch.played) == 1 and cab.books.data["credits_played"] == 1
     assert any(t[0] == "INSERT COIN" for t in app._toasts), "New game was refused"

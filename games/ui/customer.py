@@ -9,7 +9,8 @@ Every game costs a credit, by every path (issue 34): each class's ``new_game`` a
 ``start_again`` (the two ways a game starts again in a scene: a menu's New game or
 Restart, an end box, a click after the end) pass through ``pay_to_start``, which asks the
 cabinet (``app.supervisor.pay_for``) once per start, however the game's own override
-calls the base; and ``ask_new_game`` says INSERT COIN before it asks anything when the
+calls the base; and ``ask_new_game`` and ``confirm_new`` (which a game's own way to a new
+game calls, e.g. New game > Red first) say INSERT COIN before they ask anything when the
 start would cost a credit and none stands. A game declares nothing for it. The "New game"
 of a customer's menu and of an end box (``start_label``) says INSERT COIN while a start
 would cost a credit and none stands, and follows the credit while it shows.
@@ -30,7 +31,7 @@ TAKE_BACK = ("undo", "redo")
 
 
 STARTS = ("new_game", "start_again")      # a game starts (again) in the scene: paid
-ASKS = ("ask_new_game",)                   # a start is asked for: checked before asking
+ASKS = ("ask_new_game", "confirm_new")    # a start is asked for: checked before asking
 
 
 def _paid(fn):
