@@ -316,3 +316,43 @@ def test_a_customer_looks_at_tribolos_boards_but_plays_the_operators(cabinet):
     press(app, pygame.K_RIGHT)
     press(app, *BUTTON_1)                             # closes the card, plays nothing
     assert scene.board == board and app.top is scene
+
+
+# -- Tribolo's title page says what the panel does on it ------------------------------------------
+def drawn_lines(app, monkeypatch) -> list:
+    """Every line the DOS look's ``centred`` draws in the next frame."""
+    from games.ui import dos
+    drawn, real = [], dos.centred
+    monkeypatch.setattr(dos, "centred", lambda surface, text, *a, **kw: (
+        drawn.append(text), real(surface, text, *a, **kw))[1])
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(dos, "centred", real)
+    return drawn
+
+
+def test_tribolos_title_names_what_each_panel_control_does_there(cabinet, monkeypatch):
+    """Each "controls: what" of the title's line, pressed on the title, does that: the
+    operator found "1P Start: the menu." while 1P Start started the game."""
+    app, cab, clock = cabinet()
+    keys = {"Button 1": BUTTON_1, "Button 2": BUTTON_2, "1P Start": (pygame.K_1, 0)}
+
+    def started(scene):
+        return app.top is not scene and app.top.name != "title" and scene.live and \
+            scene in app.stack and app.top.name != "menu"
+    done = {"play": started,
+            "leave.": lambda scene: app.top is cab.launcher and scene not in app.stack,
+            "the menu.": lambda scene: app.top.name == "menu"}
+    scene = open_from_launcher(app, cab, "tribolo", past_title=False)
+    assert app.top.name == "title"
+    line = next(t for t in drawn_lines(app, monkeypatch) if ": play" in t)
+    claims = [part.split(": ") for part in line.split("  ")]
+    named = [(who, what) for whos, what in claims for who in whos.split(" or ")]
+    for who, what in named:
+        app.pop_to(cab.launcher)
+        scene = open_from_launcher(app, cab, "tribolo", past_title=False)
+        assert app.top.name == "title"
+        press(app, *keys[who])
+        assert done[what](scene), (who, what, [s.name for s in app.stack])
+    assert {who for who, _ in named} == set(keys), "every panel control it has is named"
+    assert line == "Button 1 or 1P Start: play  Button 2: leave.", line
