@@ -356,3 +356,52 @@ def test_tribolos_title_names_what_each_panel_control_does_there(cabinet, monkey
         assert done[what](scene), (who, what, [s.name for s in app.stack])
     assert {who for who, _ in named} == set(keys), "every panel control it has is named"
     assert line == "Button 1 or 1P Start: play  Button 2: leave.", line
+
+
+# -- the DOS games' questions name the panel's buttons, not keyboard letters ---------------------
+def drawn_text(app, monkeypatch) -> list:
+    """Every string the DOS look's ``text`` draws in the next frame."""
+    from games.ui import dos
+    drawn, real = [], dos.text
+    monkeypatch.setattr(dos, "text", lambda surface, s, *a, **kw: (
+        drawn.append(s), real(surface, s, *a, **kw))[1])
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(dos, "text", real)
+    return drawn
+
+
+LETTER_KEYS = re.compile(r"\([A-Za-z](/[A-Za-z])+\)|^[A-Z]\) ")
+
+
+def test_a_dos_question_on_the_cabinet_names_the_panels_buttons(cabinet, monkeypatch):
+    """TriAxis's "Accept this Biosphere? (Y/n)" and Tribolo's end box ("N) New game" ...)
+    named letters the panel has not: the panel's buttons are named, and do what is said."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "triaxis")
+    question = app.top
+    assert question.name == "confirm" and "Accept this Biosphere?" in question.lines
+    drawn = drawn_text(app, monkeypatch)
+    assert not [s for s in drawn if LETTER_KEYS.search(s)], drawn
+    assert "Button 1: Yes  Button 2: No" in drawn, drawn
+    press(app, pygame.K_RIGHT)                       # the stick: No focused
+    drawn = drawn_text(app, monkeypatch)
+    assert "Button 1 or Button 2: No  \u2190\u2192 choose" in drawn, drawn
+    press(app, pygame.K_LEFT)
+    press(app, *BUTTON_2)                            # No: another Biosphere, asked again
+    assert app.top is not question and app.top.name == "confirm" and question.answer == 1
+    question = app.top
+    press(app, *BUTTON_1)                            # Yes: accepted
+    assert question.answer == 0 and app.top is not question
+    assert "Accept this Biosphere?" not in getattr(app.top, "lines", [])
+
+    app.pop_to(cab.launcher)
+    scene = open_from_launcher(app, cab, "tribolo")
+    scene.final_box()
+    box = app.top
+    assert box.name == "ask" and box.labels[0].startswith("N) ")
+    drawn = drawn_text(app, monkeypatch)
+    assert not [s for s in drawn if LETTER_KEYS.search(s)], drawn
+    for label in ("New game", "See boards", "Scores", "Look at the board", "Quit"):
+        assert any(s.startswith(label) for s in drawn), (label, drawn)
+
