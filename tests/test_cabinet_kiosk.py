@@ -405,3 +405,11 @@ def test_a_dos_question_on_the_cabinet_names_the_panels_buttons(cabinet, monkeyp
     for label in ("New game", "See boards", "Scores", "Look at the board", "Quit"):
         assert any(s.startswith(label) for s in drawn), (label, drawn)
 
+
+def test_triaxis_asks_the_panel_for_a_score_file_without_number_keys(cabinet):
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "triaxis")
+    app.pop_to(scene)
+    scene.choose_file((scene.state, dict(scene.table.seats), dict(scene.table.levels)))
+    assert app.top.name == "ask"
+    assert app.top.lines == ["Compare scores: choose a score file."], app.top.lines
