@@ -413,3 +413,20 @@ def test_triaxis_asks_the_panel_for_a_score_file_without_number_keys(cabinet):
     scene.choose_file((scene.state, dict(scene.table.seats), dict(scene.table.levels)))
     assert app.top.name == "ask"
     assert app.top.lines == ["Compare scores: choose a score file."], app.top.lines
+
+
+def test_the_scores_screen_of_a_new_cabinet_says_no_games_yet_alike_for_every_game(cabinet):
+    """Before anyone has played, each game's heading is followed by one sentence of the
+    same shape ("No games ... yet."), none naming its game again under its own heading
+    (TriAxis said "No TriAxis games in a score file yet.")."""
+    app, cab, clock = cabinet()
+    cab.launcher.menu.cursor = len(cab.launcher.entries)           # Scores
+    press(app, *BUTTON_1)
+    assert app.top.name == "scores"
+    lines = [line for line, _ in app.top.lines]
+    titles = [e.title for e in games.games()]
+    for title in titles:
+        empty = lines[lines.index(title) + 1]
+        assert re.fullmatch(r"No games( [a-z ]+)? yet\.", empty), (title, empty)
+        assert title.lower() not in empty.lower(), (title, empty)
+    assert lines[lines.index("TriAxis") + 1] == "No games in the score files yet."
