@@ -341,6 +341,36 @@ def test_the_operator_pin_is_set_then_refused_when_wrong(cabinet, tmp_path):
     assert app.top.mode == "set", "a reset-pin file forgets the PIN"
 
 
+def test_the_pin_boxs_footer_says_button_1_enters_on_the_last_digit(cabinet):
+    """On the last digit Right does nothing and button 1 enters the PIN: the footer says
+    so there (and "Right/button 1: next" on the others)."""
+    app, cab, clock = cabinet()
+    assert operator.set_pin(app.store.dir, "0000")
+    press(app, pygame.K_F2)
+    pin = app.top
+    assert isinstance(pin, PinScene) and pin.mode == "check"
+    drawn = []
+    footer = pin.footer
+    pin.footer = lambda surface, text: (drawn.append(text), footer(surface, text))
+
+    def shown():
+        drawn.clear()
+        app.dirty = True
+        app.step()
+        return drawn[-1]
+    for i in range(3):
+        assert pin.cursor == i
+        assert shown() == "Up/Down: digit  Right/button 1: next  Left/button 2: back"
+        press(app, pygame.K_RIGHT)
+    assert pin.cursor == 3
+    text = shown()
+    assert text == "Up/Down: digit  Button 1: enter  Left/button 2: back", text
+    press(app, pygame.K_RIGHT)                        # Right: nothing on the last digit
+    assert app.top is pin and pin.cursor == 3 and pin.result is None
+    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)     # button 1: the PIN is entered
+    assert pin.result == "ok" and isinstance(app.top, OperatorScene)
+
+
 def hold_starts(app, clock):
     """Both start buttons held for the hold's time, then let go: the panel's PIN box."""
     for t in (pygame.KEYDOWN, pygame.KEYUP):

@@ -316,3 +316,117 @@ def test_a_customer_looks_at_tribolos_boards_but_plays_the_operators(cabinet):
     press(app, pygame.K_RIGHT)
     press(app, *BUTTON_1)                             # closes the card, plays nothing
     assert scene.board == board and app.top is scene
+
+
+# -- Tribolo's title page says what the panel does on it ------------------------------------------
+def drawn_lines(app, monkeypatch) -> list:
+    """Every line the DOS look's ``centred`` draws in the next frame."""
+    from games.ui import dos
+    drawn, real = [], dos.centred
+    monkeypatch.setattr(dos, "centred", lambda surface, text, *a, **kw: (
+        drawn.append(text), real(surface, text, *a, **kw))[1])
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(dos, "centred", real)
+    return drawn
+
+
+def test_tribolos_title_names_what_each_panel_control_does_there(cabinet, monkeypatch):
+    """Each "controls: what" of the title's line, pressed on the title, does that: the
+    operator found "1P Start: the menu." while 1P Start started the game."""
+    app, cab, clock = cabinet()
+    keys = {"Button 1": BUTTON_1, "Button 2": BUTTON_2, "1P Start": (pygame.K_1, 0)}
+
+    def started(scene):
+        return app.top is not scene and app.top.name != "title" and scene.live and \
+            scene in app.stack and app.top.name != "menu"
+    done = {"play": started,
+            "leave.": lambda scene: app.top is cab.launcher and scene not in app.stack,
+            "the menu.": lambda scene: app.top.name == "menu"}
+    scene = open_from_launcher(app, cab, "tribolo", past_title=False)
+    assert app.top.name == "title"
+    line = next(t for t in drawn_lines(app, monkeypatch) if ": play" in t)
+    claims = [part.split(": ") for part in line.split("  ")]
+    named = [(who, what) for whos, what in claims for who in whos.split(" or ")]
+    for who, what in named:
+        app.pop_to(cab.launcher)
+        scene = open_from_launcher(app, cab, "tribolo", past_title=False)
+        assert app.top.name == "title"
+        press(app, *keys[who])
+        assert done[what](scene), (who, what, [s.name for s in app.stack])
+    assert {who for who, _ in named} == set(keys), "every panel control it has is named"
+    assert line == "Button 1 or 1P Start: play  Button 2: leave.", line
+
+
+# -- the DOS games' questions name the panel's buttons, not keyboard letters ---------------------
+def drawn_text(app, monkeypatch) -> list:
+    """Every string the DOS look's ``text`` draws in the next frame."""
+    from games.ui import dos
+    drawn, real = [], dos.text
+    monkeypatch.setattr(dos, "text", lambda surface, s, *a, **kw: (
+        drawn.append(s), real(surface, s, *a, **kw))[1])
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(dos, "text", real)
+    return drawn
+
+
+LETTER_KEYS = re.compile(r"\([A-Za-z](/[A-Za-z])+\)|^[A-Z]\) ")
+
+
+def test_a_dos_question_on_the_cabinet_names_the_panels_buttons(cabinet, monkeypatch):
+    """TriAxis's "Accept this Biosphere? (Y/n)" and Tribolo's end box ("N) New game" ...)
+    named letters the panel has not: the panel's buttons are named, and do what is said."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "triaxis")
+    question = app.top
+    assert question.name == "confirm" and "Accept this Biosphere?" in question.lines
+    drawn = drawn_text(app, monkeypatch)
+    assert not [s for s in drawn if LETTER_KEYS.search(s)], drawn
+    assert "Button 1: Yes  Button 2: No" in drawn, drawn
+    press(app, pygame.K_RIGHT)                       # the stick: No focused
+    drawn = drawn_text(app, monkeypatch)
+    assert "Button 1 or Button 2: No  \u2190\u2192 choose" in drawn, drawn
+    press(app, pygame.K_LEFT)
+    press(app, *BUTTON_2)                            # No: another Biosphere, asked again
+    assert app.top is not question and app.top.name == "confirm" and question.answer == 1
+    question = app.top
+    press(app, *BUTTON_1)                            # Yes: accepted
+    assert question.answer == 0 and app.top is not question
+    assert "Accept this Biosphere?" not in getattr(app.top, "lines", [])
+
+    app.pop_to(cab.launcher)
+    scene = open_from_launcher(app, cab, "tribolo")
+    scene.final_box()
+    box = app.top
+    assert box.name == "ask" and box.labels[0].startswith("N) ")
+    drawn = drawn_text(app, monkeypatch)
+    assert not [s for s in drawn if LETTER_KEYS.search(s)], drawn
+    for label in ("New game", "See boards", "Scores", "Look at the board", "Quit"):
+        assert any(s.startswith(label) for s in drawn), (label, drawn)
+
+
+def test_triaxis_asks_the_panel_for_a_score_file_without_number_keys(cabinet):
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "triaxis")
+    app.pop_to(scene)
+    scene.choose_file((scene.state, dict(scene.table.seats), dict(scene.table.levels)))
+    assert app.top.name == "ask"
+    assert app.top.lines == ["Compare scores: choose a score file."], app.top.lines
+
+
+def test_the_scores_screen_of_a_new_cabinet_says_no_games_yet_alike_for_every_game(cabinet):
+    """Before anyone has played, each game's heading is followed by one sentence of the
+    same shape ("No games ... yet."), none naming its game again under its own heading
+    (TriAxis said "No TriAxis games in a score file yet.")."""
+    app, cab, clock = cabinet()
+    cab.launcher.menu.cursor = len(cab.launcher.entries)           # Scores
+    press(app, *BUTTON_1)
+    assert app.top.name == "scores"
+    lines = [line for line, _ in app.top.lines]
+    titles = [e.title for e in games.games()]
+    for title in titles:
+        empty = lines[lines.index(title) + 1]
+        assert re.fullmatch(r"No games( [a-z ]+)? yet\.", empty), (title, empty)
+        assert title.lower() not in empty.lower(), (title, empty)
+    assert lines[lines.index("TriAxis") + 1] == "No games in the score files yet."

@@ -501,3 +501,28 @@ def test_dos_shadows_dim_whole_cells_and_cut_nothing(make_app):
     for part in (right, below):
         assert colours(part) == {dos.DARK_GREY}, colours(part)
     r.done()
+
+
+def test_dos_asks_a_pad_by_its_buttons_not_by_letters(make_app):
+    """The original's "(Y/n)" names keyboard letters: with a pad in hand the question says
+    what its buttons answer (confirm: the focused answer, back: the cancelling one), and
+    says "(Y/n)" again once the keyboard is picked up."""
+    from games.ui import controls
+    r = Rig(make_app(), looks.DOS, "pad")
+    try:
+        got, cb = recorder()
+        s = r.open(r.kit.confirm(r.stand, "Concede the game?", cb("yes"), cb("no")))
+        r.do("left")                            # the pad in hand; Yes stays focused
+        a, b = controls.name(r.app, "confirm"), controls.name(r.app, "back")
+        lines = [t for t, _ in s.text_at]
+        assert lines == ["Concede the game?", f"{a}: Yes  {b}: No"], lines
+        r.do("right")                           # No focused: confirm says No too
+        assert s.text_at[-1][0] == f"{a} or {b}: No  \u2190\u2192 choose"
+        r.do("confirm")
+        r.closed(s)
+        assert got == [("no",)]
+        s = r.open(r.kit.confirm(r.stand, "Concede the game?", cb("yes"), cb("no")))
+        key(r.app, pygame.K_LEFT)               # the keyboard again: the DOS way
+        assert [t for t, _ in s.text_at] == ["Concede the game? (Y/n)"]
+    finally:
+        r.done()

@@ -758,3 +758,23 @@ def test_dos_menu_items_draw_a_menu_model():
     items[3].on_change(-1)
     assert value == ["b"]
     assert not items[2].is_enabled() and not items[4].is_enabled()
+
+
+def test_the_title_names_the_menu_key_for_play_where_it_opens_the_menu(make_app, monkeypatch):
+    """On the title page the menu key takes the focused choice (it starts the game, as
+    Enter does); the line under the picture names it for play, where it opens the menu."""
+    app, sc = open_tribolo(make_app, start=False)
+    assert top(app) == "title"
+    drawn, real = [], dos.centred
+    monkeypatch.setattr(dos, "centred", lambda surface, text, *a, **kw: (
+        drawn.append(text), real(surface, text, *a, **kw))[1])
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(dos, "centred", real)
+    assert "Mouse, keys or gamepad.  In play, F10: the menu." in drawn, drawn
+    key(app, pygame.K_F10)
+    assert top(app) == "message" and sc.live, "on the title F10 starts the game"
+    key(app, pygame.K_SPACE)                      # past "... goes first"
+    assert app.top is sc
+    key(app, pygame.K_F10)
+    assert top(app) == "menu", "in play F10 opens the menu"

@@ -348,7 +348,14 @@ class PinScene(LauncherBase):
             surface.blit(img, (r.centerx - img.get_width() // 2, r.centery - img.get_height() // 2))
         if waiting:
             ega.draw(surface, waiting, ((640 - ega.size(waiting)[0]) // 2, 280), TITLE)
-        self.footer(surface, "Up/Down: digit  Right/button 1: next  Left/button 2: back")
+        self.footer(surface, self.footer_text())
+
+    def footer_text(self) -> str:
+        """The keys of the digit under the cursor: on the last one Right does nothing and
+        button 1 enters the PIN."""
+        if self.cursor == DIGITS - 1:
+            return "Up/Down: digit  Button 1: enter  Left/button 2: back"
+        return "Up/Down: digit  Right/button 1: next  Left/button 2: back"
 
 
 class OperatorScene(LauncherBase):

@@ -6,6 +6,7 @@ questions); the files themselves are games/triaxis/scores.py."""
 from __future__ import annotations
 
 from games.triaxis import play, scores
+from games.ui import controls
 
 
 class ScoreFiles:
@@ -19,7 +20,9 @@ class ScoreFiles:
     def choose_file(self, game) -> None:
         files = [(f"{n}: score file {n}", lambda n=n: self.ask_initials(game, n, {}))
                  for n in scores.FILES]
-        self.ask("Compare scores: press 0 to 9 for a score file.",
+        keys = controls.kind(self.app, self.in_hand()) in ("key", "mouse")
+        self.ask("Compare scores: press 0 to 9 for a score file." if keys else
+                 "Compare scores: choose a score file.",       # a pad or a cabinet's panel
                  files + [("Cancel", None)], default=self.settings["file"],
                  cancel=len(files))
 

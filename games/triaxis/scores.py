@@ -127,4 +127,4 @@ def score_lines(store) -> list:
             out.append("")
         out.append(f"Score file {n}")
         out += ["  " + line for line in table_lines(table)]
-    return out or ["No TriAxis games in a score file yet."]
+    return out or ["No games in the score files yet."]     # under the game's own heading

@@ -406,9 +406,15 @@ class TriboloScene(GameScene):
         seats = ", ".join(f"{s.capitalize()} {self.table.seats.get(s)}" for s in SEATS)
         dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 294,
                     LIGHT_GREY)
-        how = ("{confirm}: play  {menu}: the menu." if self.customer else
-               "Mouse, keys or gamepad.  {menu}: the menu.")
-        dos.centred(surface, self.named(how), 316, DARK_GREY)
+        dos.centred(surface, self.named(self.title_hint()), 316, DARK_GREY)
+
+    def title_hint(self) -> str:
+        """The controls line under the title page's picture. On the title (games.ui.modals'
+        Title) confirm and the menu button both take the focused choice and back leaves the
+        game: the menu button opens the menu only in play."""
+        if self.customer:
+            return "{confirm} or {menu}: play  {back}: leave."
+        return "Mouse, keys or gamepad.  In play, {menu}: the menu."
 
     def draw(self, surface) -> None:
         """The scores, the board, the status and key lines; the scores and the lines are

@@ -10,6 +10,7 @@ Used by Tribolo; written to serve TriAxis (DOS) too: nothing here knows about a 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -325,6 +326,9 @@ def menu_items(model, close=None) -> list:
 
 # -- the original's (Y/n) questions and a spinner wheel ---------------------------------------
 
+LETTER_LABEL = re.compile(r"^\w\) ")     # "N) New game": the original's key letter
+
+
 def yes_no(action):
     """The answer an action gives to a "(Y/n)" question, the DOS way: Enter, Y or the left
     button is yes; N, Space or the right button is no (Esc is neither: the caller decides).
@@ -496,18 +500,79 @@ class Skin:
 
 class Question(Skin, modals.Question):
     """A question the DOS way: "... (Y/n)" after the text, the capital the focused answer;
-    Enter takes it, the letters answer, Space is No (as ``yes_no``)."""
+    Enter takes it, the letters answer, Space is No (as ``yes_no``).
+
+    The letters are keys of the keyboard only: with a pad or a cabinet's panel in hand (as
+    games.ui.controls names it) the question says instead, on a line of its own, what the
+    buttons in hand answer ("Button 1: Yes  Button 2: No": confirm takes the focused
+    answer, back the cancelling one), and the original's "N) " before a label and its
+    picked-out first letter are not shown. The box is laid out again when that changes."""
+
+    def keys_in_hand(self) -> bool:
+        """The keyboard (or the mouse, its other half) is in hand: the letters are keys."""
+        return self.hand()[1] in ("key", "mouse")
+
+    def shown(self, label: str) -> str:
+        """A button's label as drawn: off the keyboard without the original's "N) "."""
+        if self.keys_in_hand():
+            return label
+        return LETTER_LABEL.sub("", label, count=1)
 
     def suffix(self) -> str:
-        if self.vertical:
+        if self.vertical or not self.keys_in_hand():
             return ""
         keys = [label[:1].upper() if i == self.focus else label[:1].lower()
                 for i, label in enumerate(self.labels)]
         return f" ({'/'.join(keys)})"
 
+    def panel_hint(self) -> str:
+        """Off the keyboard, a line across: what confirm and back answer now (the focused
+        answer; the cancelling one), and that left/right choose when they are not all
+        named ("" on the keyboard, and in a list: its lines are the answers)."""
+        if self.vertical or self.keys_in_hand():
+            return ""
+        focused, cancel = self.shown(self.labels[self.focus]), self.cancel
+        if cancel is None or cancel == self.focus:
+            parts = [("{confirm}" if cancel is None else "{confirm} or {back}")
+                     + f": {focused}"]
+        else:
+            parts = [f"{{confirm}}: {focused}", f"{{back}}: {self.shown(self.labels[cancel])}"]
+        if len(self.labels) > len(parts):
+            parts.append("\u2190\u2192 choose")
+        return self.named("  ".join(parts))
+
     def prompt_lines(self) -> list:
+        hint = self.panel_hint()
+        if hint:
+            return super().prompt_lines() + [hint]
         lines = super().prompt_lines() or [""]
         return lines[:-1] + [lines[-1] + self.suffix()]
+
+    def layout(self) -> None:
+        self._hand = self.hand()             # laid out again for another controller
+        super().layout()
+        self._hint = self.panel_hint()
+
+    def update(self, dt: float) -> bool:
+        if super().update(dt):
+            return True
+        if self.panel_hint() != self._hint:  # the focus moved: confirm answers another
+            self.layout()
+            return True
+        return False
+
+    def button_size(self, label: str) -> tuple:
+        return super().button_size(self.shown(label))
+
+    def draw_button(self, surface, rect, label: str, focused: bool, pressed: bool) -> None:
+        if self.keys_in_hand():
+            super().draw_button(surface, rect, label, focused, pressed)
+            return
+        on = focused or pressed
+        if on:
+            surface.fill(self.box.hi_bg, rect)
+        text(surface, self.shown(label), (rect.x + CELL_W, rect.y),
+             self.box.hi_fg if on else self.box.fg)
 
     def answer_key(self, action):
         if action.kind == "confirm" and action.char == " " and self.cancel is not None:
@@ -515,9 +580,13 @@ class Question(Skin, modals.Question):
         return super().answer_key(action)
 
     def draw_lines(self, surface) -> None:
-        suffix = self.suffix()
+        suffix, hint = self.suffix(), self._hint
         for n, (s, (x, y)) in enumerate(self.text_at):
-            last = n == len(self.text_at) - 1 and suffix
+            last = n == len(self.text_at) - 1
+            if last and hint:
+                text(surface, s, (x, y), self.box.key)
+                continue
+            last = last and suffix
             body = s[:len(s) - len(suffix)] if last else s
             text(surface, body, (x, y), self.box.fg)
             if last:
