@@ -150,8 +150,8 @@ V4 = {"loss": 1.0, "grow": 0.5, "gain": 0.5, "famine": 0.4, "loss2": 0.5, "gain2
 TOP_BEAM = 10           # level 4: beam width of the turn's plan
 TOP_BUDGET = 3000       # level 4: positions valued per plan
 TOP_LOOK = 8            # level 4: end positions averaged over the next seat's spin
-TOP = dict(V4, race=0.5, open=0.3)  # level 4: V4, the race term, open axes at setup
-#                                    (the judge values by V4)
+TOP = dict(V4, race=0.5, open=0.3, elim=6.0)  # level 4: V4, the race term, open axes at
+#                                    setup, a rival out (the judge values by V4)
 RACE_GAP = 10.0         # the population gap at which the race term is about 3/4 in force
 
 
@@ -592,6 +592,9 @@ def value4(isl, cells, me: int, n: int, alloc, movers=None, w=None, loss_w=None,
     race = w.get("race")
     if race:
         value -= race * race_risk(by_t[me], pop, by_t, pops, live)
+    elim = w.get("elim")
+    if elim:            # each other seat out (none placed yet in setup: the same for all)
+        value += elim * (n - 1 - len(live))
     return value
 
 
