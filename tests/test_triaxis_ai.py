@@ -502,3 +502,22 @@ round 4
 ~ ~ ~ d. d. d. f. d. f. d. d11 t11 t. t. t21 ~
 ~ ~ ~ ~ d. d. d11 d. d. ~ t. t21 t. t. ~ ~
 """
+
+
+def test_level_4_knocks_a_rival_out_where_the_live_rivals_alone_would_spare_it(monkeypatch):
+    """Half of the largest and the mean live rival alone makes a seat out cost value (blue's
+    1 out leaves green's 3 as both the largest and the mean); level 4 counts a rival out at
+    TOP["elim"], so with two captures of a size-1 marker on offer it takes blue's last."""
+    s = pos({"c1": "12", "c2": "21", "e1": "12", "e2": "31", "a3": "31", "a4": "31"},
+            seats="red:28 blue:28 green:24", phase="move 2")
+    assert ai.TOP["elim"] > 0 and "elim" not in ai.V4
+    for k in range(3):
+        assert s.move_text(ai.choose_move(s, 4, random.Random(k))) == "c1-c3"
+    isl, alloc = s.island, (28, 28, 24)
+    out = s.play(("-", 2, 12)).cells       # blue's only marker taken
+    assert not any(v >> 3 == 2 for v in out)
+    plain = dict(ai.TOP, elim=0.0)
+    assert ai.value4(isl, out, 1, 3, alloc, w=ai.TOP) == pytest.approx(
+        ai.value4(isl, out, 1, 3, alloc, w=plain) + ai.TOP["elim"])
+    monkeypatch.setitem(ai.TOP, "elim", 0.0)
+    assert s.move_text(ai.choose_move(s, 4, random.Random(0))) == "e1-e3"

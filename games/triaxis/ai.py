@@ -116,6 +116,19 @@ setup only, 14 of the first 24 (this level 16); harvest units valued with the ma
 grown by the units still owed, 30; TOP_BEAM 14, TOP_BUDGET 5000, TOP_LOOK 14, 28 of the
 first 49 (28); each attacker taking its best captures over all victims (a seat's loss
 only its part of them), 30.
+A rival out (``elim``, 6): half of the largest and the mean live rival alone made a seat
+out cost value (a rival of 3 out beside one of 20: 15.75 became 20), so level 4 spared
+a seat it could knock out; on seeds 1001-1060 it won 34 where the level before won 32
+(8 games differ, 5 its way); two seats are unchanged (a rival out there is the win).
+Where the three-seat games go: in 59 games of three outside seats (seeds 3001-3060 but 3059,
+the positions at every spin), the seat that wins is predicted by the log of its
+population (a conditional logit, 0.969 nats a position where linear population gives
+1.037 and none 1.099; coefficient 1.0, so a seat's chance goes with its share of the
+population) and by the terrains it covers (1.008 alone); with two seats left, log
+population 0.598 against linear 0.614.  Tried on that and not kept (seeds 1001-1060,
+where the level won 32): the value as a share, 60 x own / (own + the live rivals'
+population), 31 (29 games differ); 2 a terrain covered, 15 of the first 37 (the level
+22 of those).
 """
 
 from __future__ import annotations
