@@ -120,6 +120,10 @@ A rival out (``elim``, 6): half of the largest and the mean live rival alone mad
 out cost value (a rival of 3 out beside one of 20: 15.75 became 20), so level 4 spared
 a seat it could knock out; on seeds 1001-1060 it won 34 where the level before won 32
 (8 games differ, 5 its way); two seats are unchanged (a rival out there is the win).
+On fresh seeds, three seats: 1201-1400, 102 wins, 89 losses, 9 capped (51.0%);
+1401-1500, 46 wins, 51 losses, 3 capped; 148 of 300 (49.3%), where the level before
+won 141 of 300 on seeds 1-100 and 1001-1200 (47.0%).  Decision time in those games
+(two at once on two cores): median 24 ms, max 3.4 s.
 Where the three-seat games go: in 59 games of three outside seats (seeds 3001-3060 but 3059,
 the positions at every spin), the seat that wins is predicted by the log of its
 population (a conditional logit, 0.969 nats a position where linear population gives
