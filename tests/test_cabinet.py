@@ -279,11 +279,11 @@ def test_coins_buy_credits_and_start_spends_one(cabinet):
     assert not any(a.kind == "text" for a in app.action_log)
     press(app, pygame.K_1)                     # Start spends the credit
     assert any(isinstance(s, GameScene) for s in app.stack) and cab.credits == 0
-    app.pop_to(cab.launcher)
-    press(app, pygame.K_1)
-    assert app.top is cab.launcher and cab.credit_text() == "1/2 COINS"
+    app.pop_to(cab.launcher)                   # left without a move: the credit stands again
+    clock.run(app, 0.2)
+    assert app.top is cab.launcher and cab.credit_text() == "CREDITS 1  1/2 COINS"
     books = app.store.load("cabinet/books", {}, 2)
-    assert books["coins"] == {"1": 2, "2": 1} and books["credits_played"] == 1
+    assert books["coins"] == {"1": 2, "2": 1} and books["credits_played"] == 0
     cab.k["free_play"] = True
     assert cab.credit_text() == "FREE PLAY" and cab.prompt_text() == "PRESS START"
 

@@ -370,8 +370,8 @@ def test_a_random_mash_with_coins_keeps_the_books_balanced(cabinet):
     clock.run(app, 5)
     b = cab.books
     log = (Path(app.store.dir) / "cabinet.log").read_text()
-    spent = log.count(", credit spent")
-    assert b.data["credits_played"] == spent, "each credit spent is one line in the log"
+    spent = log.count(", credit spent") - log.count("its credit stands again")
+    assert b.data["credits_played"] == spent, "each credit spent (or given back) is a line"
     assert b.balance()[0] == b.balance()[1], b.balance()
     assert b.balance(b.data["lifetime"]) == b.balance()
     coins = b.data["coins"]["1"] + b.data["coins"]["2"]
@@ -508,3 +508,29 @@ def test_books_on_a_mistyped_data_folder_say_so_and_make_nothing(tmp_path):
     assert run.returncode == 1 and run.stdout == ""
     assert "There is no cabinet in the data folder" in run.stderr and "Traceback" not in run.stderr
     assert not wrong.exists() and not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_paid_game_left_without_a_move_gives_its_credit_back(cabinet, name):
+    """A customer who pays, sees the title and leaves (button 2, as the title says) has
+    played nothing: the credit stands again, the books balance and call it a walk-away;
+    the log says so. A game that was played keeps its credit spent."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    assert cab.books.credits == 1
+    scene = open_from_launcher(app, cab, name, past_title=False)
+    assert cab.books.credits == 0, "the credit is spent when the game opens"
+    press(app, *BUTTON_2)                    # "Button 2: leave" on the title
+    clock.run(app, 0.5)
+    assert scene not in app.stack
+    b = cab.books
+    assert b.credits == 1 and b.data["credits_played"] == 0
+    assert sum(b.data["walkaways"].values()) == 1 and sum(b.data["plays"].values()) == 0
+    took, gave = b.balance()
+    assert took == gave
+    assert b.balance(b.data["lifetime"])[0] == b.balance(b.data["lifetime"])[1]
+    log = (Path(app.store.dir) / "cabinet.log").read_text()
+    assert "its credit stands again" in log
+    # the credit given back buys the next game as any other would
+    scene = open_from_launcher(app, cab, name, past_title=False)
+    assert cab.books.credits == 0 and cab.books.data["credits_played"] == 1

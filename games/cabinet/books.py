@@ -191,6 +191,26 @@ class Books:
         self.save()
         return True
 
+    def give_back(self, cap: int, resets: int) -> bool:
+        """A paid game left without a person's move: its credit stands again (held when
+        the credits are at ``cap``) and is no longer counted as played. False (nothing
+        changed) when the books were reset since it was spent (``resets``: their count
+        then)."""
+        d = self.data
+        if d["resets"] != resets or d["credits_played"] <= 0 \
+                or d["lifetime"]["credits_played"] <= 0:
+            return False
+        if d["credits"] < cap:
+            d["credits"] += 1
+        else:
+            d["held"] += 1
+        self._count("credits_played", -1)
+        today = d["days"].get(_today())
+        if today is not None and today["credits_played"] > 0:
+            today["credits_played"] -= 1
+        self.save()
+        return True
+
     def release_held(self, cap: int) -> None:
         """The cap was raised: held credits take the room."""
         d = self.data

@@ -74,6 +74,8 @@ class Cabinet:
         self._activity = None              # what was on screen; a change restarts the wait
         self._activity_since = app.now()
         self._session = None               # the game being played (Session), or None
+        self._paid_start = None            # a credit spent on the game about to open:
+        #                                    the books' reset count then
         self._coin_at: dict = {}           # coin slot -> its last edge (the pulse's debounce)
         self._deferred: dict = {}          # a start or back held: its press, acted on at release
         self._combo: set = set()           # those pressed while another of the hold's was held
@@ -153,6 +155,7 @@ class Cabinet:
             self.app.toast("INSERT COIN")
             return False
         self.log.info("%s started, credit spent", what)
+        self._paid_start = self.books.data["resets"]     # the game about to open is paid
         self.app.dirty = True
         return True
 
@@ -190,6 +193,7 @@ class Cabinet:
         self.log.info("%s started, credit spent", scene.game)
         self.app.dirty = True
         self.new_session(scene)
+        self._session.paid = self.books.data["resets"]
         return True
 
     def pay_to_continue(self, scene) -> bool:
@@ -439,6 +443,7 @@ class Cabinet:
             s = None
         if s is None and game is not None:
             self._session = s = Session(game, now)
+            s.paid, self._paid_start = self._paid_start, None
         if s is None:
             return
         t = game.table
@@ -460,6 +465,10 @@ class Cabinet:
         else:
             self.books.walked_away(s.name, now - s.since)
             self.log.info("%s: left without a move (a walk-away)", s.name)
+            if s.paid is not None and not self.free_play and \
+                    self.books.give_back(int(self.k["credit_cap"]), s.paid):
+                self.log.info("%s: its credit stands again (nobody played it)", s.name)
+                self.app.dirty = True
 
     def shutdown(self) -> None:
         """The program ends (app.shutdown): the game being played is counted."""
@@ -578,6 +587,8 @@ class Session:
         self.since = now               # started
         self.counted = now             # play time is in the books up to then
         self.moved = False
+        self.paid = None               # paid: the books' reset count (given back if nobody
+        #                                moves and the books were not reset since)
 
 
 _INPUT = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.JOYBUTTONDOWN,
