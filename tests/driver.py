@@ -202,3 +202,15 @@ def press_on_title(app, way: str) -> None:
             pad_press(app, pad, way.split()[-1])
         finally:
             pad.unplug()
+
+
+def drawn_by(app, monkeypatch, module, name: str) -> list:
+    """Every string ``module.name(surface, text, ...)`` draws in the next frame (a look's
+    text routine, e.g. games.ui.dos's ``centred`` or ``text``)."""
+    drawn, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda surface, s, *a, **kw: (
+        drawn.append(s), real(surface, s, *a, **kw))[1])
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(module, name, real)
+    return drawn

@@ -10,7 +10,7 @@ import pytest
 
 import games
 import shots
-from driver import frames
+from driver import drawn_by, frames
 from games.cabinet import halloffame
 from games.cabinet.attract import AttractScene
 from games.cabinet.operator import GamePage, OperatorScene, setting_rows
@@ -322,13 +322,7 @@ def test_a_customer_looks_at_tribolos_boards_but_plays_the_operators(cabinet):
 def drawn_lines(app, monkeypatch) -> list:
     """Every line the DOS look's ``centred`` draws in the next frame."""
     from games.ui import dos
-    drawn, real = [], dos.centred
-    monkeypatch.setattr(dos, "centred", lambda surface, text, *a, **kw: (
-        drawn.append(text), real(surface, text, *a, **kw))[1])
-    app.dirty = True
-    app.step()
-    monkeypatch.setattr(dos, "centred", real)
-    return drawn
+    return drawn_by(app, monkeypatch, dos, "centred")
 
 
 def test_tribolos_title_names_what_each_panel_control_does_there(cabinet, monkeypatch):
@@ -362,13 +356,7 @@ def test_tribolos_title_names_what_each_panel_control_does_there(cabinet, monkey
 def drawn_text(app, monkeypatch) -> list:
     """Every string the DOS look's ``text`` draws in the next frame."""
     from games.ui import dos
-    drawn, real = [], dos.text
-    monkeypatch.setattr(dos, "text", lambda surface, s, *a, **kw: (
-        drawn.append(s), real(surface, s, *a, **kw))[1])
-    app.dirty = True
-    app.step()
-    monkeypatch.setattr(dos, "text", real)
-    return drawn
+    return drawn_by(app, monkeypatch, dos, "text")
 
 
 LETTER_KEYS = re.compile(r"\([A-Za-z](/[A-Za-z])+\)|^[A-Z]\) ")

@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from driver import run_until, VirtualPad, click, colours, frames, key, pad_press, press_on_title
+from driver import (drawn_by, run_until, VirtualPad, click, colours, frames, key, pad_press,
+                    press_on_title)
 from games.launcher.scene import LauncherScene, open_game
 from games.tribolo import ai, scores
 from games.tribolo import cards
@@ -765,12 +766,7 @@ def test_the_title_names_the_menu_key_for_play_where_it_opens_the_menu(make_app,
     Enter does); the line under the picture names it for play, where it opens the menu."""
     app, sc = open_tribolo(make_app, start=False)
     assert top(app) == "title"
-    drawn, real = [], dos.centred
-    monkeypatch.setattr(dos, "centred", lambda surface, text, *a, **kw: (
-        drawn.append(text), real(surface, text, *a, **kw))[1])
-    app.dirty = True
-    app.step()
-    monkeypatch.setattr(dos, "centred", real)
+    drawn = drawn_by(app, monkeypatch, dos, "centred")
     assert "Mouse, keys or gamepad.  In play, F10: the menu." in drawn, drawn
     key(app, pygame.K_F10)
     assert top(app) == "message" and sc.live, "on the title F10 starts the game"
