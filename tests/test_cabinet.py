@@ -358,7 +358,8 @@ def test_the_pin_boxs_footer_says_button_1_enters_on_the_last_digit(cabinet):
         app.dirty = True
         app.step()
         return drawn[-1]
-    for i in range(3):
+    press(app, pygame.K_RIGHT)                        # (the first digit: the test below)
+    for i in range(1, 3):
         assert pin.cursor == i
         assert shown() == "Up/Down: digit  Right/button 1: next  Left/button 2: back"
         press(app, pygame.K_RIGHT)
@@ -369,6 +370,50 @@ def test_the_pin_boxs_footer_says_button_1_enters_on_the_last_digit(cabinet):
     assert app.top is pin and pin.cursor == 3 and pin.result is None
     press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)     # button 1: the PIN is entered
     assert pin.result == "ok" and isinstance(app.top, OperatorScene)
+
+
+def test_the_pin_boxs_footer_promises_left_only_where_left_goes_back(cabinet):
+    """On the first digit Left does nothing (held, it repeats: it would throw the operator
+    out with the digits turned), so the footer there says "Button 2: back"; from the
+    second digit Left steps back and the footer says "Left/button 2: back". While a wrong
+    PIN's wait runs only button 2 works, and the footer says just that."""
+    app, cab, clock = cabinet()
+    assert operator.set_pin(app.store.dir, "1234")
+    press(app, pygame.K_F2)
+    pin = app.top
+    assert isinstance(pin, PinScene) and pin.mode == "check"
+    drawn = []
+    footer = pin.footer
+    pin.footer = lambda surface, text: (drawn.append(text), footer(surface, text))
+
+    def shown():
+        drawn.clear()
+        app.dirty = True
+        app.step()
+        return drawn[-1]
+    press(app, pygame.K_UP)                           # the first digit turned to 1
+    assert shown() == "Up/Down: digit  Right/button 1: next  Button 2: back"
+    press(app, pygame.K_LEFT)                         # Left: nothing on the first digit
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0,
+                                         unicode="", scancode=0))
+    clock.run(app, 1.0)                               # held: it repeats, still nothing
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LEFT, mod=0,
+                                         unicode="", scancode=0))
+    app.step()
+    assert app.top is pin and pin.cursor == 0 and pin.result is None
+    assert pin.digits[0] == 1, "the digit turned is kept"
+    press(app, pygame.K_RIGHT)
+    assert shown() == "Up/Down: digit  Right/button 1: next  Left/button 2: back"
+    press(app, pygame.K_LEFT)                         # Left: back to the first digit
+    assert pin.cursor == 0 and app.top is pin
+    enter_pin(app, [0, 0, 0, 0])                      # 1000: wrong, the wait begins
+    assert pin.result == "wrong" and pin.wait_text()
+    assert shown() == "Button 2: back"
+    for k in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT):
+        press(app, k)
+    assert app.top is pin and pin.wait_text()
+    press(app, pygame.K_LALT, pygame.KMOD_LALT)       # button 2: out of the box
+    assert pin.result == "cancel" and pin not in app.stack
 
 
 def hold_starts(app, clock):

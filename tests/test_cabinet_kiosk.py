@@ -403,6 +403,51 @@ def test_triaxis_asks_the_panel_for_a_score_file_without_number_keys(cabinet):
     assert app.top.lines == ["Compare scores: choose a score file."], app.top.lines
 
 
+# every button of both players' panels and the stick: P1's buttons 1-4, P2's, both starts
+PANEL = {"P1 button 1": pygame.K_LCTRL, "P1 button 2": pygame.K_LALT,
+         "P1 button 3": pygame.K_SPACE, "P1 button 4": pygame.K_LSHIFT,
+         "P2 button 1": pygame.K_a, "P2 button 2": pygame.K_s, "P2 button 3": pygame.K_q,
+         "P2 button 4": pygame.K_w, "1P start": pygame.K_1, "2P start": pygame.K_2,
+         "P1 stick": pygame.K_UP, "P2 stick": pygame.K_f}
+
+
+def test_triaxis_score_table_says_press_any_button_and_every_panel_button_leaves_it(cabinet):
+    """A customer who beat the computer compares scores with button 1 all the way to the
+    score file's table, "Press any button": each button of the panel (buttons 3 and 4 did
+    nothing) and the stick close it, and that press does nothing else on the finished
+    game (no new game asked, no credit spent)."""
+    import random
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "triaxis")
+    app.pop_to(scene)
+    t, rng = scene.table, random.Random(7)
+    while not t.state.is_over:               # the game played out through the table
+        if t.state.is_chance:
+            t.roll()
+            continue
+        t.play(rng.choice(t.state.legal_moves()))
+    winner = sorted(t.state.winners())[0]
+    for seat in t.seats:                     # the winner was the person
+        t.set_seat(seat, "human" if seat == winner else "computer")
+    for _ in range(8):                       # Compare scores? Yes, file 0, initials AAA
+        frames(app, 1)
+        if app.top.name == "table":
+            break
+        press(app, *BUTTON_1)
+    table = app.top
+    assert table.name == "table" and table.footer == "Press any button", table.name
+    number = t.game_number
+    for name, k in PANEL.items():
+        if app.top is scene:                 # the same table again, as the game shows it
+            scene.score_table(table.title, table.header, table.rows,
+                              highlight=table.highlight, footer=table.footer)
+        assert app.top.name == "table"
+        press(app, k)
+        frames(app, 1)
+        assert app.top is scene, f"{name} left the score table open"
+        assert t.game_number == number
+
+
 def test_the_scores_screen_of_a_new_cabinet_says_no_games_yet_alike_for_every_game(cabinet):
     """Before anyone has played, each game's heading is followed by one sentence of the
     same shape ("No games ... yet."), none naming its game again under its own heading

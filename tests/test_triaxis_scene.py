@@ -414,6 +414,52 @@ def test_the_end_is_recorded_once_however_many_presses_follow(make_app):
     assert sum("Game over: BLUE wins" in e for e in scene.status.history) == 1
 
 
+def test_the_score_table_says_press_any_key_and_any_key_or_pad_button_leaves_it(make_app):
+    """The score file's table says "Press any key": every pad button (X, Y, Back, the
+    shoulders and the sticks' buttons did nothing), the d-pad, the keys (arrows and
+    letters too) and any mouse button close it, and that press does nothing else (Q quits
+    nothing, Enter asks for no new game)."""
+    from driver import BUTTONS
+    app, scene = open_scene(make_app, seed=6, count=2)
+    start_playing(app, scene)
+    concede_after_placement(app, scene)
+    assert run_until(app, lambda: top(app) == "confirm")
+    key(app, pygame.K_y, unicode="y")                      # Compare scores? Yes
+    key(app, pygame.K_2, unicode="2")
+    for ch in "xyz":
+        key(app, getattr(pygame, f"K_{ch}"), unicode=ch)
+    if top(app) == "initials":
+        key(app, pygame.K_RETURN)
+    table = app.top
+    assert table.name == "table" and table.footer == "Press any key"
+    number = scene.table.game_number
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        ways = ([("pad", b) for b in BUTTONS]
+                + [("key", k) for k in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE,
+                                        pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_UP,
+                                        pygame.K_LEFT, pygame.K_q, pygame.K_n, pygame.K_7)]
+                + [("click", b) for b in (1, 2, 3)])
+        for way, what in ways:
+            if app.top is scene:                           # the same table again
+                scene.score_table(table.title, table.header, table.rows,
+                                  highlight=table.highlight, footer=table.footer)
+            assert top(app) == "table"
+            if way == "pad":
+                pad_press(app, pad, what)
+            elif way == "key":
+                key(app, what, unicode=pygame.key.name(what) if what in (
+                    pygame.K_q, pygame.K_n, pygame.K_7) else "")
+            else:
+                click(app, (8, 8), button=what)
+            frames(app, 1)
+            assert app.top is scene, f"{way} {what} left the score table open"
+            assert scene.table.game_number == number and scene in app.stack
+    finally:
+        pad.unplug()
+
+
 def test_refusals_are_said_on_the_status_line(make_app):
     app, scene = open_scene(make_app, seed=6, count=2)
     start_playing(app, scene)

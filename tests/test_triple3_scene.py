@@ -12,7 +12,7 @@ from games.core import records
 from games.triple3 import look as view, play, rules
 from games.triple3.scene import Triple3Scene
 from games.ui.boardinput import step_towards
-from games.ui.riscos_palette import DARK_BLUE, RED, WHITE, WIMP, YELLOW
+from games.ui.riscos_palette import BLACK, DARK_BLUE, GREY3, RED, WHITE, WIMP, YELLOW
 from test_triple3_rules import pos
 
 PALETTE = set(WIMP)
@@ -269,6 +269,56 @@ def test_f10_menu_with_keys_sets_the_match_and_new_game(make_app):
     assert colours(app.last_native) <= PALETTE
     click(app, (5, 500))
     assert app.top is scene
+
+
+def undo_ink(app, scene) -> set:
+    """The menu opened by the middle button: the colours of its Undo row's text."""
+    click(app, scene.layout.window.rect.move(4, 40).topleft, button=2)
+    menu = app.top
+    assert top_name(app) == "menu"
+    row = menu.find("Undo")
+    frames(app, 1)
+    inks = {app.last_native.get_at((x, y))[:3] for x in range(row.x, row.right)
+            for y in range(row.y, row.bottom)} - {WHITE}
+    return inks
+
+
+def test_undo_is_greyed_and_does_nothing_until_a_peg_can_be_taken_back(make_app):
+    """The dice thrown, no peg placed (or only the computer's): Undo's menu item is drawn
+    in the Wimp's grey as RISC OS greys what cannot be chosen, and the item, U and pad X
+    do nothing; once the person has placed a peg it is black and takes the peg back."""
+    for first in ("red", "blue"):
+        app, scene = open_scene(make_app, seed=4, first=first)
+        t = scene.table
+        assert wait_human(app, scene) and t.ply >= 1, "the dice are thrown"
+        assert all(len(t.move_at(i)) == 2 or t.position(i).turn != "red"
+                   for i in range(t.ply)), "red has only thrown"
+        assert first == "red" or any(len(t.move_at(i)) == 3 for i in range(t.ply)), \
+            "blue, the computer, has placed a peg"
+        assert undo_ink(app, scene) == {GREY3}, first
+        menu = app.top
+        before, said = (t.ply, t.state), list(scene.status.history)
+        click(app, menu.find("Undo").center)               # a grey item: nothing
+        assert top_name(app) == "menu" and not menu.chosen
+        click(app, (5, 500))                               # a click outside closes it
+        assert app.top is scene
+        key(app, pygame.K_u, unicode="u")
+        pad = VirtualPad()
+        try:
+            frames(app, 2)
+            pad_press(app, pad, "x")
+        finally:
+            pad.unplug()
+        frames(app, 1)
+        assert (t.ply, t.state) == before and scene.status.history == said, first
+    # red places a peg: Undo is black and takes it back
+    box, hole = scene.marked()[0]
+    click(app, scene.hole_center(box, hole))
+    placed = t.ply
+    assert wait_human(app, scene)
+    assert undo_ink(app, scene) == {BLACK}
+    click(app, app.top.find("Undo").center)
+    assert app.top is scene and t.ply == placed - 1 and t.state.is_chance is False
 
 
 def test_reset_totals_and_the_close_icon(make_app):

@@ -300,6 +300,13 @@ def test_right_button_menus_set_level_take_back_and_restart(make_app, tmp_path):
     assert t.state.current == "blue" and t.state != first
     assert t.levels["blue"] == 5 and t.seats["orange"] == "human"
     assert run_until(app, lambda: t.ply > 0)      # the computer has moved: asked first
+    # only the computer has moved: Take back is offered nowhere and takes nothing back
+    moved = t.ply
+    assert not scene.can_undo
+    rmb(app, [(320, 128)] + menu_path(scene, "Project", "Take back"))
+    key(app, pygame.K_u, unicode="u")
+    frames(app, 2)
+    assert t.ply == moved and t.state.current == "orange"
     rmb(app, [(320, 128)] + menu_path(scene, "Project", "Restart the game"))
     assert app.top.name == "confirm" and app.top.focus == 1
     key(app, pygame.K_LEFT)

@@ -351,11 +351,15 @@ class PinScene(LauncherBase):
         self.footer(surface, self.footer_text())
 
     def footer_text(self) -> str:
-        """The keys of the digit under the cursor: on the last one Right does nothing and
-        button 1 enters the PIN."""
-        if self.cursor == DIGITS - 1:
-            return "Up/Down: digit  Button 1: enter  Left/button 2: back"
-        return "Up/Down: digit  Right/button 1: next  Left/button 2: back"
+        """The keys of the digit under the cursor. The stick only moves inside the box: on
+        the last digit Right does nothing and button 1 enters the PIN; on the first Left
+        does nothing and button 2 leaves (a held Left repeats: it would throw the operator
+        out with the digits turned). While a wrong PIN's wait runs only button 2 works."""
+        if self.wait_text():
+            return "Button 2: back"
+        on = "Button 1: enter" if self.cursor == DIGITS - 1 else "Right/button 1: next"
+        back = "Button 2: back" if self.cursor == 0 else "Left/button 2: back"
+        return f"Up/Down: digit  {on}  {back}"
 
 
 class OperatorScene(LauncherBase):

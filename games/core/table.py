@@ -306,19 +306,32 @@ class Table:
         spin stays spun). Thrown dice stay thrown either way: the state a human moved
         from already shows them. Nothing happens when no seat is human.
         """
-        if "human" not in self.seats.values():
+        i = self._take_back_to(limit, across_chance)
+        if i is None:
             return False
+        self._jump(i, "undo")
+        return True
+
+    def can_take_back(self, limit: int | None = None, across_chance: bool = True) -> bool:
+        """Whether ``take_back`` (with the same arguments) would take anything back now:
+        False before any person has moved (a throw or the computer's moves alone give
+        nothing to take back), so an Undo shows unavailable."""
+        return self._take_back_to(limit, across_chance) is not None
+
+    def _take_back_to(self, limit: int | None, across_chance: bool) -> int | None:
+        """The index ``take_back`` would return to, or None when it takes nothing back."""
+        if "human" not in self.seats.values():
+            return None
         floor = 0 if limit is None else max(0, len(self.states) - 1 - limit)
         i = self.index
         while i > floor:
             if not across_chance and self.states[i - 1].is_chance:
-                return False
+                return None
             mover = self.states[i - 1].current
             i -= 1
             if self.is_human(mover):
-                self._jump(i, "undo")
-                return True
-        return False
+                return i
+        return None
 
     # -- the computer -------------------------------------------------------------------------
     def ai_rng(self) -> random.Random:

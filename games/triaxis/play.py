@@ -328,20 +328,6 @@ def people(state, seats: dict) -> list:
     return [s for s in state.players if seats.get(s) == "human"]
 
 
-def undo_takes_a_step(t) -> bool:
-    """U takes back a step of a person within the turn, never across a spin: True when that
-    would take something back now (``t``: the scene's games.core.table.Table)."""
-    if "human" not in t.seats.values() or t.state.is_over:
-        return False
-    for i in range(t.ply, 0, -1):
-        before = t.position(i - 1)
-        if before.is_chance:
-            return False
-        if t.is_human(before.current):
-            return True
-    return False
-
-
 def esc_command(t, holding: bool) -> str:
     """The command Esc runs now, by its key-line name: a marker picked up is put down; in a
     person's move phase the turn ends (rule 10); at a person's other turns the game is

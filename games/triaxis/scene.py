@@ -224,8 +224,6 @@ class TriAxisScene(ScoreFiles, GameScene):
         """A person is to move and may concede (after the placement, the game going on)."""
         return self.table.human_to_move and "resign" in self.table.state.legal_moves()
 
-    can_undo = property(lambda self: play.undo_takes_a_step(self.table))
-
     def esc_command(self) -> str:
         """The key line's name for what Esc does now (``on_back``)."""
         return play.esc_command(self.table, getattr(self.board_input, "selected", None) is not None)

@@ -179,8 +179,9 @@ class TriboloScene(GameScene):
         if self in self.app.stack:
             box = self.ui.message(self, first_lines(self.state),
                                   title=f"Board {self.board}: {board_name(self.board)}")
-            # any key or pad button closes it (the game's too: X is no Best here)
-            box.commands, box.pad_commands = self.commands, self.pad_commands
+            # any key or pad button closes it (the game's keys too: B is no Best here;
+            # the message binds every pad button itself)
+            box.commands = self.commands
             self.push(box)
 
     def on_transition(self, tr) -> None:

@@ -199,8 +199,7 @@ class TripppinScene(GameScene):
     @property
     def can_undo(self) -> bool:
         """Take back works after the end too (as the original's menu item did)."""
-        t = self.table
-        return t.can_undo and "human" in t.seats.values()
+        return self.table.can_take_back(self.take_back_limit, self.take_back_across_chance)
 
     # -- settings --------------------------------------------------------------------------------
     def toggle(self, key: str) -> None:

@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from games.core.input import DIRECTIONS, PAD_BUTTONS, PAD_DIRECTIONS
 from games.ui import fonts
 from games.ui.board import wrap
 from games.ui.commands import read_again, relabel
@@ -32,6 +33,9 @@ from games.ui.widgets import InitialsEntry, Item, MenuList, MenuLook
 
 NUMBER = re.compile(r"^[+-]?\d[\d,.:']*%?$")
 ANY_KEY = ("confirm", "back", "menu", "command", "text")
+# every pad button (and so every button of a cabinet's panel): a box that any press closes
+# binds them all, so that those bound to nothing else (X, Y, the shoulders, Back...) reach it
+ANY_PAD = {"any": [b for b in PAD_BUTTONS.values() if b not in PAD_DIRECTIONS]}
 PREV, NEXT = ("left", "up"), ("right", "down")
 
 
@@ -388,16 +392,22 @@ class Question(Modal):
 
 
 class Message(Question):
-    """Lines of text and one OK: any confirm, back, menu, command key, typed key, pad
-    button or click (of any button) closes it, and that press does nothing else."""
+    """Lines of text and one OK: any confirm, back, menu, command key, typed key, arrow,
+    pad button (the d-pad and the stick too: it has nothing to move) or click (of any
+    button) closes it, and that press does nothing else. A held direction's repeats and
+    the mouse wheel do not; the guard covers the directions too."""
 
     name = "message"
+    pad_commands = ANY_PAD
+    guarded = PRESSES + DIRECTIONS
 
     def __init__(self, game, lines, on_close: Callable | None = None, title: str = ""):
         super().__init__(game, lines, [("OK", on_close)], 0, 0, title)
 
     def handle(self, action) -> None:
-        if action.kind in ANY_KEY or self.released(action) is not None:
+        k = action.kind
+        if (k in ANY_KEY or k in DIRECTIONS and not action.repeat and action.source != "mouse"
+                or self.released(action) is not None):
             self.press(0)
 
 

@@ -269,8 +269,11 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
 
     @property
     def can_undo(self) -> bool:
+        """Undo is offered (its menu item lit, its key and button answered) only when it
+        would take a person's move back: not after a throw or the computer's moves alone."""
         t = self.table
-        return "human" in t.seats.values() and t.can_undo and not t.state.is_over
+        return (not t.state.is_over
+                and t.can_take_back(self.take_back_limit, self.take_back_across_chance))
 
     def undo(self) -> bool:
         """Take back the last person's move and the computer's replies after it."""
