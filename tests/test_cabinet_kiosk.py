@@ -463,3 +463,24 @@ def test_the_scores_screen_of_a_new_cabinet_says_no_games_yet_alike_for_every_ga
         assert re.fullmatch(r"No games( [a-z ]+)? yet\.", empty), (title, empty)
         assert title.lower() not in empty.lower(), (title, empty)
     assert lines[lines.index("TriAxis") + 1] == "No games in the score files yet."
+
+
+def test_the_operators_any_button_pages_leave_on_every_panel_button(cabinet):
+    """The log ("any button: back") and the box of a cabinet with no PIN yet ("Any button:
+    back") answered only buttons 1 and 2 and 1P Start; now every button of either player's
+    panel leaves them (the stick still scrolls the log)."""
+    from games.cabinet.operator import LogScene, PinScene
+    app, cab, clock = cabinet()
+    buttons = {name: k for name, k in PANEL.items() if "stick" not in name}
+    for make in (lambda: LogScene(app, cab), lambda: PinScene(app, cab)):
+        for name, k in buttons.items():
+            page = app.push(make())
+            frames(app, 1)
+            assert app.top is page and getattr(page, "mode", "unset") == "unset"
+            press(app, k)
+            frames(app, 1)
+            assert app.top is not page, f"{name} left {page.name} open"
+    log = app.push(LogScene(app, cab))
+    press(app, pygame.K_UP)
+    frames(app, 1)
+    assert app.top is log, "the stick scrolls the log, it does not leave it"

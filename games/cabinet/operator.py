@@ -31,6 +31,7 @@ from games.cabinet.books import clock_text
 from games.core import schema
 from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, MenuScreen, list_rect, menu_look
 from games.ui import fonts
+from games.ui.modals import ANY_PAD
 from games.ui.widgets import Item, MenuList
 
 PIN_FILE = "cabinet-pin"
@@ -227,6 +228,8 @@ class PinScene(LauncherBase):
                 cabinet.guard.forget()
             mode = "check" if pin_is_set(app.store.dir) else ("set" if keyboard else "unset")
         self.mode = mode
+        if mode == "unset":           # "Any button: back": every button of the panel
+            self.pad_commands = ANY_PAD
         self.first = first
         self.service = keyboard        # opened with a service key: its own lane of tries
         self.lane = "service" if keyboard else "panel"
@@ -268,7 +271,7 @@ class PinScene(LauncherBase):
     def handle(self, action) -> None:
         k = action.kind
         if self.mode == "unset":
-            if k in ("confirm", "back", "menu"):
+            if k in ("confirm", "back", "menu", "command"):
                 self.result = "cancel"
                 self.app.pop()
             return
@@ -837,6 +840,7 @@ class LogScene(LauncherBase):
 
     name = "cabinet-log"
     title = "LOG"
+    pad_commands = ANY_PAD         # "any button: back": every button of the panel
 
     def __init__(self, app, cabinet):
         super().__init__(app)
@@ -851,7 +855,7 @@ class LogScene(LauncherBase):
         self.top_line = max(0, len(self.lines) - 22)
 
     def handle(self, action) -> None:
-        if action.kind in ("back", "confirm", "menu"):
+        if action.kind in ("back", "confirm", "menu", "command"):
             self.app.pop()
         elif action.kind in ("up", "down"):
             step = -1 if action.kind == "up" else 1
