@@ -133,6 +133,12 @@ population 0.598 against linear 0.614.  Tried on that and not kept (seeds 1001-1
 where the level won 32): the value as a share, 60 x own / (own + the live rivals'
 population), 31 (29 games differ); 2 a terrain covered, 15 of the first 37 (the level
 22 of those).
+Also not kept (seeds 1001-1060, where this level won 34): setup and harvest units chosen by
+the look over the next seat's spin (``expected_reply`` at the 8 best by ``value4``), 27 (30
+games differ, 10 its way), thinking twice as long; 1.5 a terrain covered at setup only, 26
+of the first 48 (this level 29).  The 12 games of the 300 fresh ones still running at 3,000
+moves (populations of 100 and more a seat; 150-490 rounds) were played on to their end
+(3,145-5,947 moves): level 4 won 6 of them, so 154 of the 300 (51.3%) as played to the end.
 """
 
 from __future__ import annotations
