@@ -341,11 +341,10 @@ def test_the_operator_pin_is_set_then_refused_when_wrong(cabinet, tmp_path):
     assert app.top.mode == "set", "a reset-pin file forgets the PIN"
 
 
-def test_the_pin_boxs_footer_says_button_1_enters_on_the_last_digit(cabinet):
-    """On the last digit Right does nothing and button 1 enters the PIN: the footer says
-    so there (and "Right/button 1: next" on the others)."""
-    app, cab, clock = cabinet()
-    assert operator.set_pin(app.store.dir, "0000")
+def pin_box(app, code):
+    """The operator's PIN ``code`` set and its box opened with the service key: (the box,
+    a function that draws a frame and returns the footer it drew)."""
+    assert operator.set_pin(app.store.dir, code)
     press(app, pygame.K_F2)
     pin = app.top
     assert isinstance(pin, PinScene) and pin.mode == "check"
@@ -358,6 +357,14 @@ def test_the_pin_boxs_footer_says_button_1_enters_on_the_last_digit(cabinet):
         app.dirty = True
         app.step()
         return drawn[-1]
+    return pin, shown
+
+
+def test_the_pin_boxs_footer_says_button_1_enters_on_the_last_digit(cabinet):
+    """On the last digit Right does nothing and button 1 enters the PIN: the footer says
+    so there (and "Right/button 1: next" on the others)."""
+    app, cab, clock = cabinet()
+    pin, shown = pin_box(app, "0000")
     press(app, pygame.K_RIGHT)                        # (the first digit: the test below)
     for i in range(1, 3):
         assert pin.cursor == i
@@ -378,19 +385,7 @@ def test_the_pin_boxs_footer_promises_left_only_where_left_goes_back(cabinet):
     second digit Left steps back and the footer says "Left/button 2: back". While a wrong
     PIN's wait runs only button 2 works, and the footer says just that."""
     app, cab, clock = cabinet()
-    assert operator.set_pin(app.store.dir, "1234")
-    press(app, pygame.K_F2)
-    pin = app.top
-    assert isinstance(pin, PinScene) and pin.mode == "check"
-    drawn = []
-    footer = pin.footer
-    pin.footer = lambda surface, text: (drawn.append(text), footer(surface, text))
-
-    def shown():
-        drawn.clear()
-        app.dirty = True
-        app.step()
-        return drawn[-1]
+    pin, shown = pin_box(app, "1234")
     press(app, pygame.K_UP)                           # the first digit turned to 1
     assert shown() == "Up/Down: digit  Right/button 1: next  Button 2: back"
     press(app, pygame.K_LEFT)                         # Left: nothing on the first digit
@@ -794,25 +789,34 @@ def test_a_finished_game_is_recorded_then_returns_to_attract(cabinet, monkeypatc
     assert len(recorded) == 1, "the result is recorded once, before the game is closed"
 
 
-@pytest.mark.parametrize("name", shown_games())
-def test_a_winner_is_asked_for_initials_once_in_every_game(cabinet, name):
-    """Whoever records a win (the game itself, or the cabinet: the registry entry says),
-    a person who beat the computer is asked for initials once, however often button 1 is
-    pressed after the end."""
+def won_by_a_person(app, cab, name):
+    """Open game ``name`` from the launcher and play it out at random through its table
+    (resigning a long one), then make the winner the person and the others the computer:
+    the game's scene, at its end."""
     import random
-    app, cab, clock = cabinet()
     scene = open_from_launcher(app, cab, name)
     app.pop_to(scene)
     t, rng = scene.table, random.Random(7)
-    while not t.state.is_over:               # the game played out through the table
+    while not t.state.is_over:
         if t.state.is_chance:
             t.roll()
             continue
         moves = t.state.legal_moves()
         t.play("resign" if t.ply > 1500 and "resign" in moves else rng.choice(moves))
     winner = sorted(t.state.winners())[0]
-    for seat in t.seats:                     # the winner was the person
+    for seat in t.seats:
         t.set_seat(seat, "human" if seat == winner else "computer")
+    return scene
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_winner_is_asked_for_initials_once_in_every_game(cabinet, name):
+    """Whoever records a win (the game itself, or the cabinet: the registry entry says),
+    a person who beat the computer is asked for initials once, however often button 1 is
+    pressed after the end."""
+    app, cab, clock = cabinet()
+    scene = won_by_a_person(app, cab, name)
+    t = scene.table
     seen = []
     for _ in range(60):
         frames(app, 1)

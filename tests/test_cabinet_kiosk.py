@@ -16,7 +16,8 @@ from games.cabinet.attract import AttractScene
 from games.cabinet.operator import GamePage, OperatorScene, setting_rows
 from games.ui import controls
 from games.ui.scene import GameScene
-from test_cabinet import cabinet, enter_pin, open_from_launcher, press, shown_games  # noqa: F401
+from test_cabinet import (cabinet, enter_pin, open_from_launcher, press, shown_games,  # noqa: F401
+                          won_by_a_person)
 
 BUTTON_1 = (pygame.K_LCTRL, pygame.KMOD_LCTRL)
 BUTTON_2 = (pygame.K_LALT, pygame.KMOD_LALT)
@@ -416,19 +417,9 @@ def test_triaxis_score_table_says_press_any_button_and_every_panel_button_leaves
     score file's table, "Press any button": each button of the panel (buttons 3 and 4 did
     nothing) and the stick close it, and that press does nothing else on the finished
     game (no new game asked, no credit spent)."""
-    import random
     app, cab, clock = cabinet()
-    scene = open_from_launcher(app, cab, "triaxis")
-    app.pop_to(scene)
-    t, rng = scene.table, random.Random(7)
-    while not t.state.is_over:               # the game played out through the table
-        if t.state.is_chance:
-            t.roll()
-            continue
-        t.play(rng.choice(t.state.legal_moves()))
-    winner = sorted(t.state.winners())[0]
-    for seat in t.seats:                     # the winner was the person
-        t.set_seat(seat, "human" if seat == winner else "computer")
+    scene = won_by_a_person(app, cab, "triaxis")
+    t = scene.table
     for _ in range(8):                       # Compare scores? Yes, file 0, initials AAA
         frames(app, 1)
         if app.top.name == "table":
