@@ -31,6 +31,7 @@ import pygame  # noqa: E402
 
 from games.cabinet import install  # noqa: E402
 from games.core.app import App, Options  # noqa: E402
+from games.core.stopping import StopSignals  # noqa: E402
 
 
 def key(k):
@@ -58,9 +59,12 @@ def main():
     key(pygame.K_1)                        # Start: a credit is spent on the chosen game
     app.step()
     print(json.dumps({"text": cab.credit_text(), "top": type(app.top).__name__}), flush=True)
-    while True:                            # mid-game until the test kills it
+    stop = StopSignals().install()         # as games.core.app.run: a stop signal ends the
+    stop.attach(app)                       # loop and the program shuts down cleanly
+    while app.running:                     # mid-game until the test kills or stops it
         app.step()
         time.sleep(0.02)
+    app.shutdown()
 
 
 def kill_mode(app, cab, kind, n):

@@ -70,7 +70,13 @@ def test_a_signal_ends_the_cabinet_cleanly_within_two_seconds(sig):
     assert "cabinet stopped" in log, "the shutdown ran (books kept, worker closed)"
 
 
-def test_credits_and_coins_survive_kill_9_and_a_restart(tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_credits_and_coins_survive_a_kill_and_a_restart_gives_back_the_unplayed(tmp_path,
+                                                                                sig):
+    """Stopped in a game paid for and not yet moved in: killed (a power cut, a kill -9),
+    the coins and the credit spent are on disk and at the restart that credit stands
+    again; stopped (SIGTERM, as systemd stops it), it stands again as the program ends.
+    Either way nobody played it, the books balance and the log says so, once."""
     data = tmp_path / "data"
     child = [sys.executable, str(ROOT / "tests" / "cabinet_child.py"), str(data)]
     p = subprocess.Popen(child + ["coins", "5"], env=env(), stdout=subprocess.PIPE,
@@ -78,17 +84,32 @@ def test_credits_and_coins_survive_kill_9_and_a_restart(tmp_path):
     try:
         first = json.loads(p.stdout.readline())
     finally:                                # killed the moment it answered: a coin, a
-        p.send_signal(signal.SIGKILL)       # credit spent are on disk before the screen says so
+        p.send_signal(sig)                  # credit spent are on disk before the screen says so
         p.communicate(timeout=10)
     assert first["text"] == "CREDITS 1  1/2 COINS", first
     assert first["top"] != "LauncherScene", "a game was started mid-run"
+    before = stored(data, "cabinet/books")
+    if sig == signal.SIGKILL:
+        assert before["credits_played"] == 1 and before["unplayed"] == 1, before
+    else:
+        assert before["credits_played"] == 0 and before["unplayed"] == 0, before
     r = subprocess.run(child + ["show"], env=env(), capture_output=True, text=True, timeout=60)
     shown = json.loads(r.stdout.splitlines()[-1])
-    assert shown["text"] == "CREDITS 1  1/2 COINS"
+    assert shown["text"] == "CREDITS 2  1/2 COINS"
     books = shown["books"]
     assert books["coins"]["1"] == 5 and books["credits_bought"] == 2
-    assert books["credits_played"] == 1, "the credit spent on the start is kept"
-    assert sum(books["plays"].values()) == 0, "no move was made: no play (yet)"
+    assert books["credits_played"] == 0 and books["unplayed"] == 0, books
+    assert books["opening"] + books["credits_bought"] == \
+        books["credits_played"] + books["credits"] + books["held"], "the books balance"
+    assert sum(books["plays"].values()) == 0, "no move was made: no play"
+    log = (data / cablog.LOG_NAME).read_text()
+    said = ("1 paid game(s) nobody had moved in: 1 credit(s) stand again"
+            if sig == signal.SIGKILL else "its credit stands again (nobody played it)")
+    assert log.count("stand again") + log.count("stands again") == 1 and said in log, log
+    again = subprocess.run(child + ["show"], env=env(), capture_output=True, text=True,
+                           timeout=60)
+    assert json.loads(again.stdout.splitlines()[-1])["text"] == "CREDITS 2  1/2 COINS", \
+        "given back once"
 
 
 def test_the_pin_is_set_from_the_command_line(tmp_path):
@@ -557,9 +578,10 @@ def test_kill_9_right_after_a_coin_a_start_or_a_wrong_pin_loses_none(tmp_path, e
             assert books["coins"]["1"] == k and books["credits"] == k, (t, books)
         elif kind == "start":
             books = stored(data, "cabinet/books")
-            # each start before the last was left without a move: its credit stands again
+            # each start before the last was left without a move: its credit stands again;
+            # the last one's is marked unplayed (given back at the next start)
             assert books["coins"]["1"] == 3 and books["credits_played"] == 1, (t, books)
-            assert books["credits"] == 2
+            assert books["credits"] == 2 and books["unplayed"] == 1
         else:
             tries = stored(data, "cabinet/pin-tries")
             assert tries["fails"] == (5 if locks else 1), (t, tries)

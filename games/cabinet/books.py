@@ -64,6 +64,9 @@ SCHEMA = schema.Table({
     "partial": schema.Table({"num": schema.Int(0, 10 ** 6, 0), "den": schema.Int(1, 10 ** 6, 1)}),
     "bonus_coins": schema.Int(0, 10 ** 6, 0),      # coins towards the next bonus credit
     "resets": schema.Int(0, BIG, 0),
+    # credits spent on games nobody has moved in yet: a cabinet stopped before they ended
+    # (a power cut, a kill) gives them back when it starts again
+    "unplayed": schema.Int(0, 99, 0),
     **COUNTERS,
     "lifetime": schema.Table(COUNTERS),
     "days": schema.Table({}, extra=DAY, max_extra=DAYS_KEPT + 1),
@@ -187,6 +190,8 @@ class Books:
         self._count("credits_played")
         if continued:
             self._count("continues")
+        else:                              # a new game: nobody has moved in it yet
+            d["unplayed"] = min(99, d["unplayed"] + 1)
         self._day("credits_played")
         self.save()
         return True
@@ -197,8 +202,10 @@ class Books:
         changed) when the books were reset since it was spent (``resets``: their count
         then)."""
         d = self.data
+        d["unplayed"] = max(0, d["unplayed"] - 1)     # that game has ended
         if d["resets"] != resets or d["credits_played"] <= 0 \
                 or d["lifetime"]["credits_played"] <= 0:
+            self.save()
             return False
         if d["credits"] < cap:
             d["credits"] += 1
@@ -210,6 +217,15 @@ class Books:
             today["credits_played"] -= 1
         self.save()
         return True
+
+    def give_back_unplayed(self, cap: int) -> int:
+        """At start-up: the credits of games paid for that nobody had moved in when the
+        cabinet stopped (the session is not on disk, only this mark) stand again; how many
+        did. None after a books reset (it zeroes the mark)."""
+        n = 0
+        for _ in range(self.data["unplayed"]):
+            n += self.give_back(cap, self.data["resets"])
+        return n
 
     def release_held(self, cap: int) -> None:
         """The cap was raised: held credits take the room."""
@@ -225,8 +241,11 @@ class Books:
         self.save()
 
     # -- plays ------------------------------------------------------------------------------
-    def play_started(self, game: str, seconds: float = 0.0) -> None:
-        """A person moved in a game started: it is a play (with the time it took)."""
+    def play_started(self, game: str, seconds: float = 0.0, paid: bool = False) -> None:
+        """A person moved in a game started: it is a play (with the time it took); a
+        ``paid`` one's credit is no longer one of the unplayed."""
+        if paid:
+            self.data["unplayed"] = max(0, self.data["unplayed"] - 1)
         self._count("plays", 1, game)
         self._day("plays")
         self.played(game, seconds, save=False)

@@ -62,6 +62,11 @@ class Cabinet:
         self.launcher_factory = launcher_factory or LauncherScene
         self.log = make_log(app.store.dir, on_fail=app.notice)
         self.books = Books(app.store)
+        unplayed = self.books.data["unplayed"]
+        if unplayed:                       # stopped (a power cut, a kill) in a paid game
+            n = self.books.give_back_unplayed(int(self.k["credit_cap"]))
+            self.log.info("the cabinet stopped in %d paid game(s) nobody had moved in: "
+                          "%d credit(s) stand again", unplayed, n)
         self.guard = PinGuard(app.store, app.now)
         self.held: dict = {}               # key name or ("pad", id, button) -> since when
         self.pointer_until = None          # the pointer shows until then
@@ -449,7 +454,7 @@ class Cabinet:
         t = game.table
         if not s.moved and t.person_has_moved:
             s.moved = True                 # a play: counted with the time it took so far
-            self.books.play_started(s.name, now - s.since)
+            self.books.play_started(s.name, now - s.since, paid=s.paid is not None)
             s.counted = now
             self.log.info("%s: the first move (a play)", s.name)
         elif s.moved and now - s.counted >= PLAY_CHECKPOINT:
