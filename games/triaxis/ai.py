@@ -139,6 +139,10 @@ games differ, 10 its way), thinking twice as long; 1.5 a terrain covered at setu
 of the first 48 (this level 29).  The 12 games of the 300 fresh ones still running at 3,000
 moves (populations of 100 and more a seat; 150-490 rounds) were played on to their end
 (3,145-5,947 moves): level 4 won 6 of them, so 154 of the 300 (51.3%) as played to the end.
+The commands above at 200 games (seed 1, this level): level 4 v level 3, two seats, 195;
+level 3 v level 2, 121 (2 ties, 2 capped); level 2 v level 1, 200; level 4 against two
+rivals, three seats, 119 (59.5%; each rival 19-20%), where the outside seats hold it to
+about half: the rival is no yardstick in three seats.
 """
 
 from __future__ import annotations
