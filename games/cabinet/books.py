@@ -221,7 +221,7 @@ class Books:
     def give_back_unplayed(self, cap: int) -> int:
         """At start-up: the credits of games paid for that nobody had moved in when the
         cabinet stopped (the session is not on disk, only this mark) stand again; how many
-        did. None after a books reset (it zeroes the mark)."""
+        did (a books reset zeroes the mark)."""
         n = 0
         for _ in range(self.data["unplayed"]):
             n += self.give_back(cap, self.data["resets"])

@@ -103,8 +103,9 @@ Measured (issue 36; ``python -m tools.arena triple3 --seat A --seat B --games N 
   25,000 self-play positions the split lowers the log loss of the calibrated value from
   0.6225 to 0.6204 (held-out 30%); counting threats across boxes (the chance that the next
   throw can win some box, by weight) lowered it by less than 0.002.  Box by box (300
-  self-play games, seeds 7001-7300: 35,000 open boxes with pegs, at every position, that
-  were won later; a third of the others are open at the end), the race tables' chance that
+  self-play games, seeds 7001-7300: 35,000 (position, open box with pegs) pairs whose box
+  was won later; the box of a third of all such pairs was still open when the game
+  ended), the race tables' chance that
   red wins the box has a log loss of 0.592 at RACE_ALPHA 0.2, and 0.590-0.593 at any
   alpha from 0.08 to 0.4: the spend hardly changes how well a box is foreseen.
 - level 3 against the rival as it stands: 101 of 200 from seed 1 (``python -m
