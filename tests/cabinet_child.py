@@ -27,11 +27,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from games.core.stopping import StopSignals  # noqa: E402
+
+# As main.py: the stop signals are ours before SDL starts. SDL takes SIGTERM for itself
+# when it finds the default handler, and turns it into a window-close event, which a
+# kiosk refuses: a SIGTERM that came between SDL's start and a later install was lost.
+STOPS = StopSignals().install()
+
 import pygame  # noqa: E402
 
 from games.cabinet import install  # noqa: E402
 from games.core.app import App, Options  # noqa: E402
-from games.core.stopping import StopSignals  # noqa: E402
 
 
 def key(k):
@@ -59,8 +65,8 @@ def main():
     key(pygame.K_1)                        # Start: a credit is spent on the chosen game
     app.step()
     print(json.dumps({"text": cab.credit_text(), "top": type(app.top).__name__}), flush=True)
-    stop = StopSignals().install()         # as games.core.app.run: a stop signal ends the
-    stop.attach(app)                       # loop and the program shuts down cleanly
+    STOPS.attach(app)                      # as games.core.app.run: a stop signal ends the
+                                           # loop and the program shuts down cleanly
     while app.running:                     # mid-game until the test kills or stops it
         app.step()
         time.sleep(0.02)
