@@ -235,6 +235,34 @@ def test_no_prompt_in_kiosk_mode_names_a_key_or_the_mouse(cabinet, name):
     assert not bad, bad
 
 
+# in a help text: the keyboard's keys and the mouse's buttons as a manual names them
+HELP_WORDS = re.compile(KEY_WORDS.pattern + r"|\bkeypad\b|\b(left|right|middle) button\b"
+                        r"|\bSpace\b|\barrows\b|\bPgUp\b|\bHome\b|\bF1\b",
+                        re.IGNORECASE)
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_kiosk_help_and_messages_name_the_panel_not_keys_or_the_mouse(cabinet, name):
+    """A customer has the panel only: a game's help pages tell its controls as the panel's
+    buttons, and every page says which button turns it and which closes it."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    pages = scene.help_pages()
+    bad = [line for page in pages if not callable(page) for line in page
+           if HELP_WORDS.search(line)]
+    assert not bad, bad
+    assert not [line for page in pages if not callable(page) for line in page
+                if "{" in line], "every control named"
+    under = app.top                                 # the game, or its first question
+    for show in ([scene.show_help] if pages else []) + [scene.show_history]:
+        box = show()
+        assert box.footer.endswith("Button 1: next  Button 2: close") or \
+            box.footer.endswith("Button 1: close"), box.footer
+        while app.top is box:
+            press(app, *BUTTON_1)                   # Button 1 turns every page, then closes
+        assert app.top is under
+
+
 def test_the_launchers_scores_footer_names_the_panel(cabinet):
     app, cab, clock = cabinet()
     cab.launcher.menu.cursor = len(cab.launcher.entries)           # Scores

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from driver import VirtualPad, click, colours, frames, key, pad_press
-from games.ui import kits, looks
+from games.ui import controls, kits, looks
 from games.ui.commands import MenuItem, choice, separator
 from games.ui.lookscene import LookScene
 
@@ -310,6 +310,11 @@ def test_old_menus_still_work(make_app):
 
 # -- pages and the title -------------------------------------------------------------------------
 
+G = controls.GLYPHS
+PAGE_HINT = {"key": "Enter: next  Esc: close", "pad": f"{G['A']}: next  {G['B']}: close",
+             "mouse": f"{G['mouse_left']}: next  {G['mouse_right']}: close"}
+
+
 def test_pages(rig):
     got, cb = recorder()
     look = rig.look
@@ -319,9 +324,11 @@ def test_pages(rig):
 
     pages = [["How to play", "", "Place a piece."], ["Scoring", "One point each."], picture]
     s = rig.open(rig.kit.pages(rig.stand, pages, title="Help", on_close=cb("closed")))
-    assert s.name == "pages" and s.footer == "Page 1 of 3"
+    assert s.name == "pages" and s.page_text == "Page 1 of 3"
     if rig.way == "mouse":
         click(rig.app, s.rect.center)
+        frames(rig.app, 1)
+        assert s.footer.endswith(PAGE_HINT["mouse"]), s.footer
         click(rig.app, s.rect.center)
         assert s.index == 2
         rig.in_palette()
@@ -333,11 +340,14 @@ def test_pages(rig):
         assert got == [("closed",)] * 2
         return
     rig.do("right")
-    assert s.index == 1 and s.footer == "Page 2 of 3"
+    frames(rig.app, 1)                                # the footer names what is in hand
+    assert s.index == 1 and s.footer == "Page 2 of 3   " + PAGE_HINT[rig.way]
     rig.do("left")
     assert s.index == 0
     rig.do("down", "confirm")
     assert s.index == 2
+    frames(rig.app, 1)                                # past the last page: it closes
+    assert s.footer == "Page 3 of 3   " + PAGE_HINT[rig.way].split(":")[0] + ": close"
     rig.in_palette()
     rig.do("up")
     assert s.index == 1

@@ -229,7 +229,10 @@ class TriAxisScene(ScoreFiles, GameScene):
         return play.esc_command(self.table, getattr(self.board_input, "selected", None) is not None)
 
     def help_pages(self) -> list:
-        return manual.pages()
+        """The manual's pages; on a cabinet its lines for the panel, named for it."""
+        if not self.kiosk:
+            return manual.pages()
+        return [[self.named(line) for line in page] for page in manual.pages(panel=True)]
 
     def show_help(self, on_close=None):
         """The help pages on a black screen of their own, as the original's: no strip of

@@ -189,7 +189,7 @@ are still no available moves your turn is forfeited.
 PLAYING TRIPLE 3 ON THE COMPUTER
 
 The computer handles all throws of the dice; the holes they allow are marked in yellow. \
-Select (the left button) on a marked hole, or the arrows and Enter, plays there.
+{PLAY}
 
 The player whose turn it is to move is shown by the arrow pointing to the appropriate \
 colour in the bottom right section of the window.
@@ -198,15 +198,30 @@ You can play matches (best of 1, 3, 5 or 7) with the computer keeping track of t
 running totals, shown next to the coloured blocks. In successive games the player who \
 starts is alternated as long as the previous game is played to completion.
 
-The menu (the middle button, F10 or Start) lets you reset the running totals or start a \
-new game; New game has a submenu to say who makes the first move. U undoes, R redoes, \
-M reads back the messages."""
+{MENU}"""
+
+# the lines of the help that name the controls: the desktop's (keys, the mouse, a pad) and a
+# cabinet panel's (named for it by the scene: {pick}, {menu})
+CONTROLS = {
+    "desk": {"PLAY": "Select (the left button) on a marked hole, or the arrows and Enter, "
+                     "plays there.",
+             "MENU": "The menu (the middle button, F10 or Start) lets you reset the running "
+                     "totals or start a new game; New game has a submenu to say who makes the "
+                     "first move. U undoes, R redoes, M reads back the messages."},
+    "panel": {"PLAY": "The {pick} on a marked hole plays there.",
+              "MENU": "The menu ({menu}) lets you start a new game, undo and redo, and "
+                      "read back the messages."},
+}
 
 
-def help_pages(width: int = 60, height: int = 16) -> list:
-    """The !Help text in pages of ``height`` lines of ``width`` characters."""
+def help_pages(width: int = 60, height: int = 16, panel: bool = False, named=None) -> list:
+    """The !Help text in pages of ``height`` lines of ``width`` characters; with ``panel``,
+    its controls told for a cabinet's panel, each ``{control}`` named by ``named``."""
+    text = HELP.format(**CONTROLS["panel" if panel else "desk"])
+    if named is not None:
+        text = named(text)
     lines = []
-    for para in HELP.split("\n"):
+    for para in text.split("\n"):
         lines += textwrap.wrap(para, width) if para else [""]
     pages, page = [], []
     for line in lines:

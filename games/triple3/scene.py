@@ -123,7 +123,8 @@ class Triple3Scene(GameScene):
         view.draw_title(surface, self)
 
     def help_pages(self) -> list:
-        return play.help_pages()
+        """The !Help text; on a cabinet its controls told for the panel."""
+        return play.help_pages(panel=self.kiosk, named=self.named if self.kiosk else None)
 
     def prompt(self) -> tuple:
         t = self.table

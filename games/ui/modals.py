@@ -482,7 +482,8 @@ class Table(Message):
 class Pages(Modal):
     """Pages to read: a page is a list of lines, or a callable ``draw(surface, rect)`` (a
     picture). Right/down/confirm/a typed key/a click/pad A: the next page (past the last
-    closes); left/up: the previous; back/menu/the right button: close. "Page n of m"."""
+    closes); left/up: the previous; back/menu/the right button: close. The footer says
+    "Page n of m" and which control turns the page and which closes."""
 
     name = "pages"
     guarded = ()               # opened on purpose (help, messages): read at once
@@ -531,9 +532,15 @@ class Pages(Modal):
             per -= 1
         return wrap(line, 1) or [""]
 
+    # what the keys do, after "Page n of m", named for the controls in hand
+    HINT = "{confirm}: next  {back}: close"
+    LAST_HINT = "{confirm}: close"
+
     def layout(self) -> None:
         texts = [p for p in self.pages if not callable(p)]
-        w = max([self.text_w(s) for p in texts for s in p] + [self.text_w("Page 99 of 99")])
+        self.hints = (self.named_layout(self.HINT), self.named(self.LAST_HINT))
+        w = max([self.text_w(s) for p in texts for s in p]
+                + [self.text_w(f"Page 99 of 99   {h}") for h in self.hints])
         h = max([len(p) for p in texts] + [1]) * self.line_h
         if len(texts) < len(self.pages):          # a picture: most of the screen
             w = max(w, self.screen.w * 3 // 4)
@@ -546,8 +553,14 @@ class Pages(Modal):
         self.footer_y = self.inner.bottom - self.line_h
 
     @property
-    def footer(self) -> str:
+    def page_text(self) -> str:
         return f"Page {self.index + 1} of {len(self.pages)}"
+
+    @property
+    def footer(self) -> str:
+        """The page's number and what the keys do there (past the last page they close)."""
+        last = self.index + 1 >= len(self.pages)
+        return f"{self.page_text}   {self.hints[1 if last else 0]}"
 
     def turn(self, step: int) -> None:
         if self.index + step >= len(self.pages):
