@@ -188,6 +188,10 @@ def test_ask(rig):
     rig.do("down", "confirm")
     rig.closed(s)
     assert got == [("Green",), ("Blue",), ("Blue",)]
+    s = ask()
+    rig.do("menu")                              # Start presses the lit answer, as confirm
+    rig.closed(s)
+    assert got[-1] == ("Green",)
     if rig.way == "key":
         s = ask()
         rig.type("r")

@@ -251,7 +251,8 @@ def lines_of(text) -> list:
 class Question(Modal):
     """Lines of text and buttons: ``choices`` [(label, callback or None)]; a vertical list
     when there are more than three. Keys: left/up and right/down move the focus, confirm
-    presses it, a typed first letter presses its button; back (and menu, and the right
+    presses it, and so does Start (menu: a cabinet's Start, a pad's Start press the lit
+    answer, as on a title page), a typed first letter presses its button; back (and the right
     button where it means No) presses ``cancel`` (None: they do nothing). The pointer
     presses a button it is pressed and released on. The modal pops before the callback."""
 
@@ -365,9 +366,9 @@ class Question(Modal):
         elif k in PREV or k in NEXT:
             step = -1 if k in PREV else 1
             self.focus = max(0, min(len(self.choices) - 1, self.focus + step))
-        elif k == "confirm":
+        elif k in ("confirm", "menu"):
             self.press(self.focus)
-        elif k in ("back", "menu"):
+        elif k == "back":
             self.press(self.cancel)
         else:
             done = self.released(action)
