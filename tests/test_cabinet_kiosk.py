@@ -263,6 +263,17 @@ def test_kiosk_help_and_messages_name_the_panel_not_keys_or_the_mouse(cabinet, n
         assert app.top is under
 
 
+@pytest.mark.parametrize("name", shown_games())
+def test_a_kiosk_board_shows_its_cursor_from_the_start(cabinet, name):
+    """The panel has nothing to point with: a game's board cursor shows from the start
+    (before, Triple 3's showed only once the stick moved, TriAxis's was a faint grey)."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    bi = scene.board_input
+    assert bi is not None, "every game here is played on a board"
+    assert bi.visible and bi.cursor is not None, (bi.visible, bi.cursor)
+
+
 def test_the_launchers_scores_footer_names_the_panel(cabinet):
     app, cab, clock = cabinet()
     cab.launcher.menu.cursor = len(cab.launcher.entries)           # Scores

@@ -103,7 +103,6 @@ class TripppinScene(GameScene):
         self.board_rules = play.TripppinBoard()
         self.board_input = BoardInput(self.board_rules, self.layout.square_at, play.grid_centre)
         self.board_input.reset(self.table.state, keep_cursor=False)
-        self.board_input.visible = bool(app.input.pads)
         self._pads = len(app.input.pads)
         self.pointer = None                   # where the mouse is (native pixels)
         self.grab = (0, 0)                    # where a picked-up piece is held

@@ -343,6 +343,13 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
 
     # -- the title page and resuming ---------------------------------------------------------
     def enter(self) -> None:
+        bi = self.board_input
+        if bi is not None and (self.kiosk or self.app.input.pads):
+            # nothing to point with (a cabinet's panel, a pad in hand): the board's cursor
+            # shows from the start, where the first press would have put it
+            bi.visible = True
+            if bi.cursor is None:
+                bi.cursor = bi.rules.start(self.table.state, bi.selected)
         if self.show_title and not self._titled:
             self._titled = True
             self.open_title()
