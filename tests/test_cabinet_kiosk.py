@@ -495,6 +495,22 @@ def test_the_scores_screen_of_a_new_cabinet_says_no_games_yet_alike_for_every_ga
     assert lines[lines.index("TriAxis") + 1] == "No games in the score files yet."
 
 
+def test_the_log_page_wraps_a_long_line_and_cuts_nothing(cabinet):
+    """The log page cut every line at 76 characters: the end of a long line (what the
+    cabinet gave back, a file's path) was lost to the operator."""
+    from games.cabinet import log as cablog
+    from games.cabinet.operator import LOG_WIDTH, LogScene
+    app, cab, clock = cabinet()
+    words = [f"word{i:03d}" for i in range(40)]
+    with open(app.store.dir / cablog.LOG_NAME, "a", encoding="utf-8") as f:
+        f.write("2026-11-28 09:30:00 " + " ".join(words) + " the-end\n")
+    page = app.push(LogScene(app, cab))
+    frames(app, 1)
+    assert all(len(line) <= LOG_WIDTH for line in page.lines), page.lines
+    shown = " ".join(page.lines).split()
+    assert all(w in shown for w in words) and shown[-1] == "the-end", shown
+
+
 def test_the_operators_any_button_pages_leave_on_every_panel_button(cabinet):
     """The log ("any button: back") and the box of a cabinet with no PIN yet ("Any button:
     back") answered only buttons 1 and 2 and 1P Start; now every button of either player's

@@ -20,6 +20,7 @@ import os
 import secrets
 import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
@@ -834,9 +835,12 @@ def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
     return 0
 
 
+LOG_WIDTH = 76          # characters a line of the log page holds
+
+
 class LogScene(LauncherBase):
     """The last lines of the cabinet's log (read without blocking: only a regular file,
-    only its last 64 KiB)."""
+    only its last 64 KiB), each wrapped to the page's width."""
 
     name = "cabinet-log"
     title = "LOG"
@@ -851,7 +855,11 @@ class LogScene(LauncherBase):
             text = "(no log yet)"
         except OSError as exc:
             text = f"(the log cannot be read: {cablog.reason(exc)})"
-        self.lines = [line[:76] for line in text.splitlines()] or ["(the log is empty)"]
+        # a long line goes on, indented, on the next: nothing of it is cut off
+        self.lines = [part for line in text.splitlines()
+                      for part in (textwrap.wrap(line, LOG_WIDTH, subsequent_indent="    ",
+                                                 break_on_hyphens=False) or [""])
+                      ] or ["(the log is empty)"]
         self.top_line = max(0, len(self.lines) - 22)
 
     def handle(self, action) -> None:
