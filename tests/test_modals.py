@@ -210,14 +210,22 @@ def test_message(rig):
         assert s.name == "message"
         return s
 
-    presses = {"key": ["confirm", "back", "menu", "x"], "pad": ["confirm", "back", "menu"],
-               "mouse": [1, 3, 2]}[rig.way]
+    # a key bound to nothing (F5, Insert) and a pad's trigger close it too: "any key"
+    presses = {"key": ["confirm", "back", "menu", "x", "f5", "insert"],
+               "pad": ["confirm", "back", "menu", "trigger"], "mouse": [1, 3, 2]}[rig.way]
     for p in presses:
         s = show()
         if rig.way == "mouse":
             click(rig.app, (5, 5), button=p)
         elif p == "x":
             rig.type("x")
+        elif p in ("f5", "insert"):
+            key(rig.app, pygame.K_F5 if p == "f5" else pygame.K_INSERT)
+        elif p == "trigger":
+            rig.pad.axis(5, 32767)                  # the right trigger pulled, let go
+            rig.app.step()
+            rig.pad.axis(5, 0)
+            rig.app.step()
         else:
             rig.do(p)
         rig.closed(s)

@@ -40,6 +40,13 @@ REPEAT_DELAY = 0.35
 REPEAT_RATE = 0.085
 STICK_ON = 0.55
 STICK_OFF = 0.35
+# a game controller's trigger axes (SDL_CONTROLLER_AXIS_TRIGGERLEFT, ...RIGHT)
+TRIGGERS = {4: "lefttrigger", 5: "righttrigger"}
+# keys that only modify another: never a key press of their own
+MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK,
+                           pygame.K_SCROLLLOCK))
 
 PAD_BUTTONS = {
     0: "a", 1: "b", 2: "x", 3: "y", 4: "back", 5: "guide", 6: "start", 7: "leftstick",
@@ -377,6 +384,9 @@ class Input:
             if hit is None:
                 if char and not self.kiosk and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI)):
                     out.append(Action("text", char=char, source="key"))
+                elif event.key not in MODIFIER_KEYS:
+                    # bound to nothing (F5, Insert, Home...): still a key, for "press any key"
+                    out.append(Action("key", name=key_name(event.key), source="key"))
                 return out
             kind, name = hit
             out.append(Action(kind, name=name, source="key", char=char))
@@ -419,6 +429,8 @@ class Input:
             pad = self.pads.get(event.instance_id)
             if pad is not None and pad.is_controller and event.axis in (0, 1):
                 out += self._stick(pad, event.axis, event.value / 32767.0, now)
+            elif pad is not None and pad.is_controller and event.axis in TRIGGERS:
+                out += self._trigger(pad, event.axis, event.value / 32767.0)
         elif t in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
             pad = self.pads.get(event.instance_id)
             if pad is not None and not pad.is_controller and event.button < len(PLAIN_JOY_BUTTONS):
@@ -500,6 +512,16 @@ class Input:
             return []
         self._held[key] = [new, now + REPEAT_DELAY, pad.controller]
         return [Action(new, source="pad", device=pad.instance_id)]
+
+    def _trigger(self, pad: _Pad, axis: int, value: float) -> list[Action]:
+        """A trigger pulled past STICK_ON (and let go below STICK_OFF before the next):
+        bound to nothing, it is still a press, for "press any button"."""
+        held = pad.stick.get(("trigger", axis), False)
+        now_held = value >= STICK_ON or (held and value >= STICK_OFF)
+        pad.stick[("trigger", axis)] = now_held
+        if now_held and not held:
+            return [Action("key", name=TRIGGERS[axis], source="pad", device=pad.instance_id)]
+        return []
 
     def _add_joystick(self, index: int) -> None:
         """Open a plugged-in device once: a Joystick (for its instance id) and, if SDL knows

@@ -32,7 +32,8 @@ from games.ui.lookscene import ModalScene
 from games.ui.widgets import InitialsEntry, Item, MenuList, MenuLook
 
 NUMBER = re.compile(r"^[+-]?\d[\d,.:']*%?$")
-ANY_KEY = ("confirm", "back", "menu", "command", "text")
+# a key or button bound to nothing (F5, a pad's trigger) is a "key": it closes these too
+ANY_KEY = ("confirm", "back", "menu", "command", "text", "key")
 # every pad button (and so every button of a cabinet's panel): a box that any press closes
 # binds them all, so that those bound to nothing else (X, Y, the shoulders, Back...) reach it
 ANY_PAD = {"any": [b for b in PAD_BUTTONS.values() if b not in PAD_DIRECTIONS]}
@@ -49,7 +50,7 @@ def is_number(cell) -> bool:
 
 
 GUARD_SECONDS = 0.4   # a new box's deaf moment (the app's ``modal_guard`` option sets it)
-PRESSES = ("confirm", "back", "menu", "command", "text", "pointer_down", "pointer_up")
+PRESSES = ("confirm", "back", "menu", "command", "text", "key", "pointer_down", "pointer_up")
 
 
 class Modal(ModalScene):
