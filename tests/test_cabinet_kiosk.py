@@ -274,6 +274,21 @@ def test_a_kiosk_board_shows_its_cursor_from_the_start(cabinet, name):
     assert bi.visible and bi.cursor is not None, (bi.visible, bi.cursor)
 
 
+@pytest.mark.parametrize("name", shown_games())
+def test_every_title_page_says_what_the_panel_buttons_do(cabinet, name):
+    """Tripppin's and Triple 3's title pages said nothing of the controls (TriAxis's only
+    how to leave); now every title names the button that takes a choice and the one that
+    leaves, and Button 2 does leave (a title of its own, as Tribolo's, may say more)."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name, past_title=False)
+    title = app.top
+    assert title.name == "title", title.name
+    said = " ".join(panel_texts(app, scene) + [getattr(title, "footer_text", "")])
+    assert "Button 1" in said and "Button 2: leave" in said, said
+    press(app, *BUTTON_2)
+    assert scene not in app.stack and app.top is cab.launcher
+
+
 def test_the_launchers_scores_footer_names_the_panel(cabinet):
     app, cab, clock = cabinet()
     cab.launcher.menu.cursor = len(cab.launcher.entries)           # Scores

@@ -311,7 +311,7 @@ class TriAxisScene(ScoreFiles, GameScene):
         choices = self.title_choices()
         choices.append(("Help pages", lambda: self.show_help(on_close=self.open_title)))
         return self.push(self.ui.title(self, self.title_page, choices, default=0,
-                                       footer="{back}: leave"))
+                                       footer=self.title_footer))
 
     def begin(self) -> None:
         super().begin()

@@ -365,10 +365,13 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
                     + self.title_replay_choices())
         return [("Start", self.begin)] + self.title_replay_choices()
 
+    # the title page's controls line, named for the controls in hand
+    title_footer = "{confirm}: take  {back}: leave"
+
     def open_title(self):
         """The title page: resume the saved game (the default) or start a new one."""
         return self.push(self.ui.title(self, self.title_page, self.title_choices(),
-                                       default=0))
+                                       default=0, footer=self.title_footer))
 
     def resume_saved(self) -> bool:
         """Load the autosave; True if there was one (else a new game as it stands)."""
