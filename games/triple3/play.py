@@ -209,8 +209,8 @@ CONTROLS = {
                      "totals or start a new game; New game has a submenu to say who makes the "
                      "first move. U undoes, R redoes, M reads back the messages."},
     "panel": {"PLAY": "The {pick} on a marked hole plays there.",
-              "MENU": "The menu ({menu}) lets you start a new game, undo and redo, and "
-                      "read back the messages."},
+              "MENU": "The menu ({menu}) starts a new game and reads back the messages; "
+                      "where the cabinet allows it, it also undoes and redoes."},
 }
 
 
