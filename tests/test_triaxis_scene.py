@@ -376,6 +376,39 @@ def concede_after_placement(app, scene):
     assert run_until(app, lambda: t.state.is_over)
 
 
+def test_once_the_only_person_concedes_the_computers_finish_the_game_quickly(make_app):
+    """Three seats, one person: after the person concedes, the two computers played on at
+    the usual pace for minutes (a stranger timed 8 at the cabinet). Now, with nobody left
+    to watch, the game goes PLAY_OUT_SPEED times faster and the computer does not dwell on
+    its moves; the result is still the game's and is recorded once."""
+    from games.ui.scene import PLAY_OUT_SPEED
+    app, scene = open_scene(make_app, seed=6, count=3, rounds=3)
+    start_playing(app, scene)
+    t = scene.table
+    assert not scene.persons_gone()
+    assert run_until(app, lambda: t.human_to_move)
+    key(app, pygame.K_r, unicode="r")
+    key(app, pygame.K_y, unicode="y")
+    assert run_until(app, lambda: t.state.phase == "spin" and t.state.turn == "red")
+    app.anim_speed = 1.0                           # the placement went by at once; now as
+    t.min_think = think = 0.05                     # played (a short think, to be quick)
+    assert scene.timeline.speed == 1.0 and not scene.persons_gone()
+    t.pending = "3"
+    assert run_until(app, lambda: t.human_to_move and t.state.phase == "move")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_c, unicode="c")
+    frames(app, 1)
+    assert not t.state.is_over and "red" not in t.state.seats_in()
+    assert scene.persons_gone()
+    assert scene.timeline.speed == PLAY_OUT_SPEED and t.min_think == 0.0
+    assert any("the computers finish it quickly" in e for e in scene.status.history)
+    assert run_until(app, lambda: t.state.is_over, timeout=120)
+    assert run_until(app, lambda: top(app) == "confirm")
+    assert "Compare scores?" in question(app)
+    assert scene.timeline.speed == 1.0 and t.min_think == think
+    assert records.load_won_lost(app.store, "triaxis") == {"1": {"won": 0, "lost": 1}}
+
+
 def test_the_end_is_recorded_once_however_many_presses_follow(make_app):
     app, scene = open_scene(make_app, seed=6, count=2)
     start_playing(app, scene)

@@ -220,6 +220,13 @@ class TriAxisScene(ScoreFiles, GameScene):
         return (self.cmds.items(*names, "quit", "-") + self.seat_items()
                 + [self.level_item()])
 
+    def persons_gone(self) -> bool:
+        """Every person's seat has conceded or been knocked out after the placement (the
+        computers' seats play on)."""
+        st, seats = self.state, self.table.seats
+        people = [s for s, kind in seats.items() if kind == "human"]
+        return bool(people) and st.phase != "setup" and not set(people) & set(st.seats_in())
+
     def may_concede(self) -> bool:
         """A person is to move and may concede (after the placement, the game going on)."""
         return self.table.human_to_move and "resign" in self.table.state.legal_moves()

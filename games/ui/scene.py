@@ -42,6 +42,9 @@ from games.ui.replayhost import ReplayHost
 from games.ui.seats import SeatClaims
 from games.ui.watch import ComputerMoves
 
+# how much faster a game goes once no person is left in it (the computers finish it)
+PLAY_OUT_SPEED = 25.0
+
 
 class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, ComputerMoves,
                 LookScene):
@@ -49,6 +52,7 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
     settings_schema = None      # a games.core.schema.Table of the game's own settings
                                 # (default: default_settings_schema(), seats and level)
     min_think = 0.35            # seconds each computer move is at least "thought" about
+
     resume_on_start = True      # offer the autosave when opened without a seed
     autosave_every_move = True
     save_unplayed = True        # a game with no move yet is kept too (its board, its seed)
@@ -107,7 +111,10 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         self.status = StatusLine()
         self.board_input = None     # a games.ui.boardinput.BoardInput, if the game has one
         # late-bound: whatever app.play is when a cue sounds (tests record sounds)
-        self.timeline = Timeline(lambda: app.anim_speed, lambda sound: app.play(sound))
+        self.timeline = Timeline(lambda: app.anim_speed * self.play_out_speed(),
+                                 lambda sound: app.play(sound))
+        self._played_out = False     # no person is left: the computers finish at speed
+        self._think = self.min_think
         self.table = Table(self.game, self.entry.rules, self.entry.ai, worker=app.worker,
                            seats=self.initial_seats(), levels=self.initial_levels(),
                            seed=seed, options=self.game_options(),
@@ -439,11 +446,35 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
     # the frame says what changed (a list of native rectangles, or True for everything)
     reports_damage = True
 
+    def persons_gone(self) -> bool:
+        """Every person of this game is out of it (conceded, knocked out) while the
+        computers' seats play on. A game where that can happen says so (default never)."""
+        return False
+
+    def play_out_speed(self) -> float:
+        """How much faster than usual the game goes: PLAY_OUT_SPEED once no person is left
+        in it (nobody watches a game they are out of for minutes; the result still counts),
+        else 1."""
+        return PLAY_OUT_SPEED if getattr(self, "_played_out", False) else 1.0
+
+    def _check_played_out(self) -> None:
+        gone = (not self.demo and not self.table.state.is_over and self.persons_gone())
+        if gone == self._played_out:
+            return
+        self._played_out = gone
+        t = self.table
+        if gone:
+            self._think, t.min_think = t.min_think, 0.0
+            self.say("No person is left in the game: the computers finish it quickly.")
+        else:
+            t.min_think = self._think
+
     def update(self, dt: float):
         """A frame: the timeline, the status line, the table and the game's own ``tick``.
         Returns True (the whole picture changed), False, or the native rectangles that
         changed (the tracks' areas, what ``tick`` names)."""
         self.free_unplugged()
+        self._check_played_out()
         full = False
         damage: list = []
         if self.timeline.update(dt):
