@@ -429,7 +429,7 @@ def test_a_dos_question_on_the_cabinet_names_the_panels_buttons(cabinet, monkeyp
     assert "Button 1: Yes  Button 2: No" in drawn, drawn
     press(app, pygame.K_RIGHT)                       # the stick: No focused
     drawn = drawn_text(app, monkeypatch)
-    assert "Button 1 or Button 2: No  \u2190\u2192 choose" in drawn, drawn
+    assert "Button 1: take  Button 2: No  \u2190\u2192 choose" in drawn, drawn
     press(app, pygame.K_LEFT)
     press(app, *BUTTON_2)                            # No: another Biosphere, asked again
     assert app.top is not question and app.top.name == "confirm" and question.answer == 1
@@ -447,6 +447,43 @@ def test_a_dos_question_on_the_cabinet_names_the_panels_buttons(cabinet, monkeyp
     assert not [s for s in drawn if LETTER_KEYS.search(s)], drawn
     for label in ("New game", "See boards", "Scores", "Look at the board", "Quit"):
         assert any(s.startswith(label) for s in drawn), (label, drawn)
+
+
+@pytest.mark.parametrize("name", ["tribolo", "triaxis"])
+def test_a_yes_no_box_with_no_lit_names_each_button_once(cabinet, monkeypatch, name):
+    """"Start a new game?" over a game in progress, No lit: the line read "Button 1 or
+    Button 2: No", as if both buttons meant No and nothing meant Yes. Each button is named
+    once, for what it does, and does it."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    app.pop_to(scene)
+    t = scene.table
+    while t.ply < 2 or not scene.in_progress:
+        if t.state.is_chance:
+            t.roll()
+        else:
+            t.play(t.state.legal_moves()[0])
+    number = t.game_number
+    scene.ask_new_game()
+    box = app.top
+    assert box.name == "confirm" and box.focus == box.cancel, "No is lit"
+    hint = next(s for s in drawn_text(app, monkeypatch) if s.startswith("Button"))
+    claims = [part.split(": ") for part in hint.split("  ") if ": " in part]
+    named = [who for who, _ in claims]
+    assert "Button 1 or Button 2" not in named and len(named) == len(set(named)), hint
+    assert dict(claims) == {"Button 1": "take", "Button 2": "No"}, hint
+    assert "\u2190\u2192 choose" in hint, hint
+    press(app, *BUTTON_2)                            # Button 2: No
+    assert app.top is scene and t.game_number == number
+    scene.ask_new_game()
+    press(app, *BUTTON_1)                            # Button 1: takes the lit one (No)
+    assert app.top is scene and t.game_number == number
+    scene.ask_new_game()
+    press(app, pygame.K_LEFT)                        # the stick lights Yes
+    assert next(s for s in drawn_text(app, monkeypatch)
+                if s.startswith("Button")) == "Button 1: Yes  Button 2: No"
+    press(app, *BUTTON_1)
+    assert t.game_number == number + 1, "Yes: a new game"
 
 
 def test_triaxis_asks_the_panel_for_a_score_file_without_number_keys(cabinet):

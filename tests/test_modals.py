@@ -538,8 +538,8 @@ def test_dos_asks_a_pad_by_its_buttons_not_by_letters(make_app):
         a, b = controls.name(r.app, "confirm"), controls.name(r.app, "back")
         lines = [t for t, _ in s.text_at]
         assert lines == ["Concede the game?", f"{a}: Yes  {b}: No"], lines
-        r.do("right")                           # No focused: confirm says No too
-        assert s.text_at[-1][0] == f"{a} or {b}: No  \u2190\u2192 choose"
+        r.do("right")                           # No focused: confirm takes it
+        assert s.text_at[-1][0] == f"{a}: take  {b}: No  \u2190\u2192 choose"
         r.do("confirm")
         r.closed(s)
         assert got == [("no",)]
