@@ -486,6 +486,36 @@ def test_a_yes_no_box_with_no_lit_names_each_button_once(cabinet, monkeypatch, n
     assert t.game_number == number + 1, "Yes: a new game"
 
 
+def test_triple3s_end_line_names_the_panels_button_not_a_click(cabinet):
+    """After a game of Triple 3 the standing line read "Click in the window, press Button 1
+    or choose New game...": the panel has nothing to click with. It names the button, and
+    the button does what it says."""
+    import random
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "triple3")
+    app.pop_to(scene)
+    t, rng = scene.table, random.Random(3)
+    for seat in t.seats:
+        t.set_seat(seat, "computer")
+    while not t.state.is_over:
+        if t.state.is_chance:
+            t.roll()
+        else:
+            t.play(rng.choice(t.state.legal_moves()))
+    for seat in t.seats:
+        t.set_seat(seat, "human")
+    clock.run(app, 10)                            # the end is shown
+    while app.top is not scene:                   # a match's boxes (who won the game)
+        press(app, *BUTTON_1)
+    clock.run(app, 10)                            # its messages gone
+    line = scene.status_text()[0]
+    assert scene.table.state.is_over and scene.status.current is None, line
+    assert not KEY_WORDS.search(line), line
+    assert "Button 1" in line, line
+    press(app, *BUTTON_1)
+    assert app.top is not scene and app.top.name == "confirm", "Button 1: the next game"
+
+
 def test_triaxis_asks_the_panel_for_a_score_file_without_number_keys(cabinet):
     app, cab, clock = cabinet()
     scene = open_from_launcher(app, cab, "triaxis")
