@@ -516,6 +516,32 @@ def test_triple3s_end_line_names_the_panels_button_not_a_click(cabinet):
     assert app.top is not scene and app.top.name == "confirm", "Button 1: the next game"
 
 
+def test_triaxis_compare_scores_left_unanswered_keeps_the_result(cabinet):
+    """A customer who beat the computer walks away at "Compare scores?": the cabinet's
+    timeout closed the question and the game's result never reached a score file. Closed
+    unanswered, the question (and the file's after it) takes its default: the result is
+    in the score file the cabinet would have offered, under the initials the box showed."""
+    from games.triaxis import scores
+    app, cab, clock = cabinet(continue_after=30)
+    scene = won_by_a_person(app, cab, "triaxis")
+    for _ in range(20):
+        frames(app, 1)
+        if "Compare scores?" in getattr(app.top, "lines", []):
+            break
+    question = app.top
+    assert "Compare scores?" in question.lines, getattr(app.top, "name", None)
+    n = scene.settings["file"]
+    assert scores.load(app.store, n) == scores.empty()
+    clock.run(app, 31)
+    assert app.top is cab.launcher and cab.timeouts == 1 and scene not in app.stack
+    assert app.store.flush()
+    players = scores.load(app.store, n)["players"]
+    winner = sorted(scene.state.winners())[0]
+    shown = scene.settings["initials"].get(winner, "AAA")
+    assert players.get(shown) == {"played": 1, "won": 1,
+                                  "best": scene.state.population(winner)}, players
+
+
 def test_triaxis_asks_the_panel_for_a_score_file_without_number_keys(cabinet):
     app, cab, clock = cabinet()
     scene = open_from_launcher(app, cab, "triaxis")
