@@ -452,6 +452,45 @@ def test_wrong_pins_cost_a_growing_wait_and_five_lock_the_box(cabinet, make_app,
     assert isinstance(app.top, OperatorScene) and cab.guard.fails == 0
 
 
+def test_a_wrong_pins_wait_is_not_idleness_the_operator_gets_the_retry(cabinet):
+    """The fourth wrong PIN waits 30 s, as long as the shortest timeout: the box stays
+    through the wait and then gives the operator the whole timeout to type again (before,
+    the timeout closed it as the wait ran out)."""
+    app, cab, clock = cabinet(continue_after=30)
+    assert operator.set_pin(app.store.dir, "2468")
+    hold_starts(app, clock)
+    pin = app.top
+    assert isinstance(pin, PinScene)
+    for n in range(4):
+        enter_pin(app, [1, 1, 1, 1])
+        assert pin.result == "wrong" and pin.wait_text()
+        if n < 3:
+            clock.run(app, cab.guard.wait_left() + 0.25)
+    assert cab.guard.wait_left() == 30
+    clock.run(app, 30.25)
+    assert app.top is pin and not pin.wait_text(), "the wait ended, the box is there"
+    clock.run(app, 30 - 1.0)
+    assert app.top is pin and cab.timeouts == 0, "the retry gets the whole timeout"
+    enter_pin(app, [2, 4, 6, 8])
+    assert isinstance(app.top, OperatorScene)
+
+
+def test_a_locked_pin_box_still_closes_when_nothing_is_touched(cabinet):
+    """The lock (a quarter of an hour) is no wait for a retry: the box closes by the
+    timeout as any other, and the attract loop comes back."""
+    app, cab, clock = cabinet(continue_after=30)
+    assert operator.set_pin(app.store.dir, "2468")
+    hold_starts(app, clock)
+    pin = app.top
+    for n in range(5):
+        enter_pin(app, [1, 1, 1, 1])
+        if n < 4:
+            clock.run(app, cab.guard.wait_left() + 0.25)
+    assert cab.guard.locked
+    clock.run(app, 31)
+    assert pin not in app.stack and app.top is cab.launcher and cab.timeouts == 1
+
+
 def test_the_panels_wrong_pins_never_lock_out_the_service_key(cabinet):
     """Five wrong PINs from the panel, then F2 and the right PIN: the operator menu."""
     app, cab, clock = cabinet()

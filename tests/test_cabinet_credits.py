@@ -534,3 +534,36 @@ def test_a_paid_game_left_without_a_move_gives_its_credit_back(cabinet, name):
     # the credit given back buys the next game as any other would
     scene = open_from_launcher(app, cab, name, past_title=False)
     assert cab.books.credits == 0 and cab.books.data["credits_played"] == 1
+
+
+
+@pytest.mark.parametrize("free", [False, True], ids=["coins", "free-play"])
+def test_start_a_new_game_says_when_it_costs_a_credit(cabinet, free):
+    """A customer's best-of-3 match of Triple 3 spends a credit a game, and "Start a new
+    game?" after the first game did not say so: a customer answering Yes lost a credit
+    unwarned. The box says "This costs 1 credit." when it does, and Yes spends it; on
+    free play it says nothing of credits."""
+    app, cab, clock = cabinet(free_play=free)
+    for _ in range(2):
+        drop(app, clock, pygame.K_5)
+    scene = open_from_launcher(app, cab, "triple3")
+    app.pop_to(scene)
+    t, rng = scene.table, random.Random(5)
+    while not t.state.is_over:
+        if t.state.is_chance:
+            t.roll()
+        else:
+            t.play(rng.choice(t.state.legal_moves()))
+    clock.run(app, 10)
+    while app.top is not scene:                   # the match's boxes
+        press(app, *BUTTON_1)
+    credits, number = cab.credits, t.game_number
+    press(app, *BUTTON_1)                         # after the end: the next game?
+    box = app.top
+    assert box.name == "confirm" and "Start a new game?" in " ".join(box.lines)
+    said = "This costs 1 credit." in " ".join(box.lines)
+    assert said is not free, box.lines
+    press(app, pygame.K_LEFT)
+    press(app, *BUTTON_1)                         # Yes
+    assert t.game_number == number + 1 and not t.state.is_over
+    assert cab.credits == (credits if free else credits - 1)

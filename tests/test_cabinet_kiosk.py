@@ -429,7 +429,7 @@ def test_a_dos_question_on_the_cabinet_names_the_panels_buttons(cabinet, monkeyp
     assert "Button 1: Yes  Button 2: No" in drawn, drawn
     press(app, pygame.K_RIGHT)                       # the stick: No focused
     drawn = drawn_text(app, monkeypatch)
-    assert "Button 1 or Button 2: No  \u2190\u2192 choose" in drawn, drawn
+    assert "Button 1: take  Button 2: No  \u2190\u2192 choose" in drawn, drawn
     press(app, pygame.K_LEFT)
     press(app, *BUTTON_2)                            # No: another Biosphere, asked again
     assert app.top is not question and app.top.name == "confirm" and question.answer == 1
@@ -447,6 +447,99 @@ def test_a_dos_question_on_the_cabinet_names_the_panels_buttons(cabinet, monkeyp
     assert not [s for s in drawn if LETTER_KEYS.search(s)], drawn
     for label in ("New game", "See boards", "Scores", "Look at the board", "Quit"):
         assert any(s.startswith(label) for s in drawn), (label, drawn)
+
+
+@pytest.mark.parametrize("name", ["tribolo", "triaxis"])
+def test_a_yes_no_box_with_no_lit_names_each_button_once(cabinet, monkeypatch, name):
+    """"Start a new game?" over a game in progress, No lit: the line read "Button 1 or
+    Button 2: No", as if both buttons meant No and nothing meant Yes. Each button is named
+    once, for what it does, and does it."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    app.pop_to(scene)
+    t = scene.table
+    while t.ply < 2 or not scene.in_progress:
+        if t.state.is_chance:
+            t.roll()
+        else:
+            t.play(t.state.legal_moves()[0])
+    number = t.game_number
+    scene.ask_new_game()
+    box = app.top
+    assert box.name == "confirm" and box.focus == box.cancel, "No is lit"
+    hint = next(s for s in drawn_text(app, monkeypatch) if s.startswith("Button"))
+    claims = [part.split(": ") for part in hint.split("  ") if ": " in part]
+    named = [who for who, _ in claims]
+    assert "Button 1 or Button 2" not in named and len(named) == len(set(named)), hint
+    assert dict(claims) == {"Button 1": "take", "Button 2": "No"}, hint
+    assert "\u2190\u2192 choose" in hint, hint
+    press(app, *BUTTON_2)                            # Button 2: No
+    assert app.top is scene and t.game_number == number
+    scene.ask_new_game()
+    press(app, *BUTTON_1)                            # Button 1: takes the lit one (No)
+    assert app.top is scene and t.game_number == number
+    scene.ask_new_game()
+    press(app, pygame.K_LEFT)                        # the stick lights Yes
+    assert next(s for s in drawn_text(app, monkeypatch)
+                if s.startswith("Button")) == "Button 1: Yes  Button 2: No"
+    press(app, *BUTTON_1)
+    assert t.game_number == number + 1, "Yes: a new game"
+
+
+def test_triple3s_end_line_names_the_panels_button_not_a_click(cabinet):
+    """After a game of Triple 3 the standing line read "Click in the window, press Button 1
+    or choose New game...": the panel has nothing to click with. It names the button, and
+    the button does what it says."""
+    import random
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, "triple3")
+    app.pop_to(scene)
+    t, rng = scene.table, random.Random(3)
+    for seat in t.seats:
+        t.set_seat(seat, "computer")
+    while not t.state.is_over:
+        if t.state.is_chance:
+            t.roll()
+        else:
+            t.play(rng.choice(t.state.legal_moves()))
+    for seat in t.seats:
+        t.set_seat(seat, "human")
+    clock.run(app, 10)                            # the end is shown
+    while app.top is not scene:                   # a match's boxes (who won the game)
+        press(app, *BUTTON_1)
+    clock.run(app, 10)                            # its messages gone
+    line = scene.status_text()[0]
+    assert scene.table.state.is_over and scene.status.current is None, line
+    assert not KEY_WORDS.search(line), line
+    assert "Button 1" in line, line
+    press(app, *BUTTON_1)
+    assert app.top is not scene and app.top.name == "confirm", "Button 1: the next game"
+
+
+def test_triaxis_compare_scores_left_unanswered_keeps_the_result(cabinet):
+    """A customer who beat the computer walks away at "Compare scores?": the cabinet's
+    timeout closed the question and the game's result never reached a score file. Closed
+    unanswered, the question (and the file's after it) takes its default: the result is
+    in the score file the cabinet would have offered, under the initials the box showed."""
+    from games.triaxis import scores
+    app, cab, clock = cabinet(continue_after=30)
+    scene = won_by_a_person(app, cab, "triaxis")
+    for _ in range(20):
+        frames(app, 1)
+        if "Compare scores?" in getattr(app.top, "lines", []):
+            break
+    question = app.top
+    assert "Compare scores?" in question.lines, getattr(app.top, "name", None)
+    n = scene.settings["file"]
+    assert scores.load(app.store, n) == scores.empty()
+    clock.run(app, 31)
+    assert app.top is cab.launcher and cab.timeouts == 1 and scene not in app.stack
+    assert app.store.flush()
+    players = scores.load(app.store, n)["players"]
+    winner = sorted(scene.state.winners())[0]
+    shown = scene.settings["initials"].get(winner, "AAA")
+    assert players.get(shown) == {"played": 1, "won": 1,
+                                  "best": scene.state.population(winner)}, players
 
 
 def test_triaxis_asks_the_panel_for_a_score_file_without_number_keys(cabinet):

@@ -538,8 +538,8 @@ def test_dos_asks_a_pad_by_its_buttons_not_by_letters(make_app):
         a, b = controls.name(r.app, "confirm"), controls.name(r.app, "back")
         lines = [t for t, _ in s.text_at]
         assert lines == ["Concede the game?", f"{a}: Yes  {b}: No"], lines
-        r.do("right")                           # No focused: confirm says No too
-        assert s.text_at[-1][0] == f"{a} or {b}: No  \u2190\u2192 choose"
+        r.do("right")                           # No focused: confirm takes it
+        assert s.text_at[-1][0] == f"{a}: take  {b}: No  \u2190\u2192 choose"
         r.do("confirm")
         r.closed(s)
         assert got == [("no",)]
@@ -548,3 +548,21 @@ def test_dos_asks_a_pad_by_its_buttons_not_by_letters(make_app):
         assert [t for t, _ in s.text_at] == ["Concede the game? (Y/n)"]
     finally:
         r.done()
+
+
+@pytest.mark.parametrize("look", LOOKS, ids=[lk.name for lk in LOOKS])
+def test_a_question_that_keeps_a_result_takes_its_default_when_closed_unanswered(make_app,
+                                                                                  look):
+    """Popped with no answer (a cabinet's timeout closing every box, the program ending):
+    a question marked ``keeps`` takes its default answer, once, whatever is lit; any
+    other question answers nothing."""
+    r = Rig(make_app(), look, "key")
+    got, cb = recorder()
+    s = r.open(r.kit.confirm(r.stand, "Compare scores?", cb("yes"), cb("no")))
+    s.keeps = True
+    r.do("right")                               # No lit, nobody presses anything
+    r.app.pop_to(r.stand)
+    s.close()                                   # closed again: nothing more
+    plain = r.open(r.kit.confirm(r.stand, "Quit?", cb("quit"), cb("stay")))
+    r.app.pop_to(r.stand)
+    assert got == [("yes",)] and s.answer == 0 and plain.answer is None

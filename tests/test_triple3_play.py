@@ -82,3 +82,11 @@ def test_help_pages_are_the_originals_help():
     assert all(len(p) <= 16 and all(len(line) <= 60 for line in p) for p in pages)
     text = " ".join(" ".join(p) for p in pages)
     assert "three times" in text and "five boxes" in text
+
+
+def test_the_end_line_on_a_panel_names_no_click():
+    from games.triple3 import rules
+    s = rules.State.from_text("triple3\nturn -\nphase over\n" + "RRRRRRRRR\n" * 9)
+    assert play.prompt_words(s, False, True).startswith("Click in the window")
+    words = play.prompt_words(s, False, True, panel=True)
+    assert "lick" not in words and "{confirm}" in words, words

@@ -22,6 +22,8 @@ the input layer, runs once a frame, and takes the exceptions raised inside scene
   initials box, a finished game, the operator menu), after ``continue_after`` quiet
   seconds the stack closes back to the launcher, except that a game in which a person is
   to move first asks "CONTINUE? 10"; a finished game waits until its result is recorded;
+  a wait the screen holds the person in (a wrong PIN's, before the next try) is not
+  quiet: the count starts when it ends;
 - the mouse pointer shows only while a mouse or trackball moves;
 - an exception inside a scene is written to ``cabinet.log`` in the data dir (a capped
   regular file, written without blocking: games.cabinet.log), the player reads one
@@ -387,12 +389,14 @@ class Cabinet:
 
     def quiet_seconds(self, now: float) -> float:
         """Seconds since a person touched anything, or since the screen last changed on
-        its own (a scene opened or closed, a move was made): a question that just opened
-        after the computer's long move gets the whole time."""
+        its own (a scene opened or closed, a move was made, a wait the scene held the
+        person in ended): a question that just opened after the computer's long move, or
+        a PIN box whose wrong PIN's wait just ran out, gets the whole time."""
         app = self.app
         game = self.game_scene()
         activity = (id(app.top), len(app.stack),
-                    None if game is None else (game.table.game_number, game.table.ply))
+                    None if game is None else (game.table.game_number, game.table.ply),
+                    app.top is not None and app.top.holds_person())
         if activity != self._activity:
             self._activity = activity
             self._activity_since = now
@@ -408,6 +412,8 @@ class Cabinet:
                 app.push(AttractScene(app, self))
             return
         if isinstance(app.top, (ContinueScene, AttractScene)) or app.top is None:
+            return
+        if app.top.holds_person():         # a wait, not idleness: counted from its end
             return
         if quiet < self.k["continue_after"]:
             return

@@ -263,6 +263,12 @@ class PinScene(LauncherBase):
             return f"Wrong PIN ({n} in a row): wait {int(left + 0.999)} s"
         return f"Wrong PIN ({n} of {MAX_TRIES}): wait {int(left + 0.999)} s"
 
+    def holds_person(self) -> bool:
+        """A wrong PIN's wait before the next try (not the lock: no try follows it soon):
+        the cabinet's timeout gives the operator its whole time after it."""
+        return (self.mode == "check" and self.guard.wait_left(self.lane) > 0
+                and not self.guard.is_locked(self.lane))
+
     def update(self, dt: float) -> bool:
         shown = self.wait_text()
         changed = shown != self._shown_wait

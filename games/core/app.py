@@ -90,6 +90,12 @@ class Scene:
         running out, a computer to poll); None: none. The loop sleeps until then."""
         return 0.0 if self.animating() else None
 
+    def holds_person(self) -> bool:
+        """True while the scene makes the person wait for something they cannot hurry (a
+        wrong PIN's wait before the next try): that is not idleness; a supervisor's quiet
+        count (the cabinet's timeout) starts again when it ends."""
+        return False
+
     def close(self) -> None:
         """Popped for good (or the program ends): cancel work, save what must be saved."""
 

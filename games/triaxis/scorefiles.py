@@ -1,5 +1,7 @@
 """TriAxis's ten score files, as the original's end of a game asks: "Compare scores?
 (Y/n)", a number key 0-9 for a file, three initials for each person, and the file's table.
+Left unanswered (closed by a cabinet's timeout, or the program's end), each box takes its
+default: Yes, the last file used, the initials shown; the result is never lost.
 A mixin of the TriAxis scene (it reads its table, settings and store, and opens its look's
 questions); the files themselves are games/triaxis/scores.py."""
 
@@ -15,7 +17,8 @@ class ScoreFiles:
         super().record(result)
         if result.people:
             game = (self.state, dict(self.table.seats), dict(self.table.levels))
-            self.ask_yn("Compare scores?", lambda: self.choose_file(game))
+            # left unanswered (a walk-away on a cabinet), Yes and the last file keep it
+            self.ask_yn("Compare scores?", lambda: self.choose_file(game)).keeps = True
 
     def choose_file(self, game) -> None:
         files = [(f"{n}: score file {n}", lambda n=n: self.ask_initials(game, n, {}))
@@ -24,7 +27,7 @@ class ScoreFiles:
         self.ask("Compare scores: press 0 to 9 for a score file." if keys else
                  "Compare scores: choose a score file.",       # a pad or a cabinet's panel
                  files + [("Cancel", None)], default=self.settings["file"],
-                 cancel=len(files))
+                 cancel=len(files)).keeps = True
 
     def ask_initials(self, game, n: int, got: dict) -> None:
         st, seats, levels = game

@@ -97,9 +97,12 @@ def move_words(before, after, seat: str, move) -> str:
             + (" and won the box!" if won else "."))
 
 
-def prompt_words(state, tumbling: bool, human: bool) -> str:
-    """The standing line: whose go it is and what to do."""
+def prompt_words(state, tumbling: bool, human: bool, panel: bool = False) -> str:
+    """The standing line: whose go it is and what to do; with ``panel`` (a cabinet: nothing
+    to click with) the end names the button alone."""
     if state.is_over:
+        if panel:
+            return "Press {confirm} or choose New game for the next game."
         return "Click in the window, press {confirm} or choose New game for the next game."
     who = NAMES[state.turn]
     if tumbling:

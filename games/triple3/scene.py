@@ -32,7 +32,7 @@ Choices where the original's help is silent:
   when one colour has won the match it is said on that colour, and the next New game
   starts a fresh match (totals 0-0); Reset totals also starts afresh;
 - after a game the board stays as it ended; a click in the window, Enter or New game
-  starts the next one;
+  starts the next one (on a cabinet the line names the panel's button alone);
 - a game between a person and the computer counts once in the record of games won and
   lost against each level (the base keeps it; the launcher's Scores screen reads it);
 - a throw with no move, a forfeited go and the computer's removal are said on the status
@@ -128,7 +128,8 @@ class Triple3Scene(GameScene):
 
     def prompt(self) -> tuple:
         t = self.table
-        return play.prompt_words(t.state, self.tumbling, t.human_to_move), DARK_BLUE
+        return (play.prompt_words(t.state, self.tumbling, t.human_to_move, panel=self.kiosk),
+                DARK_BLUE)
 
     def on_refuse(self, text: str) -> None:
         self.app.play("acorn_error")

@@ -91,6 +91,13 @@ class CustomerRules:
         sup = self._cabinet()
         return True if sup is None else bool(sup.may_start(self))
 
+    def start_cost(self) -> str:
+        """"This costs 1 credit." when a new game started now would spend one (a cabinet
+        with coins, the game in hand played), else "": a question that starts a game says
+        so before it is answered."""
+        sup = self._cabinet()
+        return "This costs 1 credit." if sup is not None and sup.start_costs(self) else ""
+
     def start_label(self, label: str) -> str:
         """A menu's or an end box's "New game": "... INSERT COIN" when it would cost a
         credit and none stands. A ``Label``: a menu or a box on screen reads it again, so it

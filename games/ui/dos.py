@@ -505,7 +505,8 @@ class Question(Skin, modals.Question):
     The letters are keys of the keyboard only: with a pad or a cabinet's panel in hand (as
     games.ui.controls names it) the question says instead, on a line of its own, what the
     buttons in hand answer ("Button 1: Yes  Button 2: No": confirm takes the focused
-    answer, back the cancelling one), and the original's "N) " before a label and its
+    answer, back the cancelling one; with that one lit, "Button 1: take  Button 2: No
+    \u2190\u2192 choose"), and the original's "N) " before a label and its
     picked-out first letter are not shown. The box is laid out again when that changes."""
 
     def keys_in_hand(self) -> bool:
@@ -528,16 +529,20 @@ class Question(Skin, modals.Question):
     def panel_hint(self) -> str:
         """Off the keyboard, a line across: what confirm and back answer now (the focused
         answer; the cancelling one), and that left/right choose when they are not all
-        named ("" on the keyboard, and in a list: its lines are the answers)."""
+        named ("" on the keyboard, and in a list: its lines are the answers). Each button
+        is named once: with the cancelling answer lit, confirm "take"s the lit answer and
+        back is that answer ("Button 1 or Button 2: No" read as if nothing meant Yes)."""
         if self.vertical or self.keys_in_hand():
             return ""
         focused, cancel = self.shown(self.labels[self.focus]), self.cancel
-        if cancel is None or cancel == self.focus:
-            parts = [("{confirm}" if cancel is None else "{confirm} or {back}")
-                     + f": {focused}"]
+        if cancel is None:
+            parts = [f"{{confirm}}: {focused}"]
+        elif cancel == self.focus:
+            parts = ["{confirm}: take", f"{{back}}: {focused}"]
         else:
             parts = [f"{{confirm}}: {focused}", f"{{back}}: {self.shown(self.labels[cancel])}"]
-        if len(self.labels) > len(parts):
+        named = {self.focus} if cancel is None else {self.focus, cancel}
+        if len(self.labels) > len(named):
             parts.append("\u2190\u2192 choose")
         return self.named("  ".join(parts))
 

@@ -258,6 +258,9 @@ class Question(Modal):
     presses a button it is pressed and released on. The modal pops before the callback."""
 
     name = "ask"
+    # set by the asker when the default answer keeps a finished game's result (a score
+    # file's "Compare scores?"): closed unanswered, the question takes that answer
+    keeps = False
 
     def __init__(self, game, text, choices: Sequence[tuple], default: int = 0,
                  cancel: int | None = None, title: str = "", centre=None):
@@ -268,6 +271,7 @@ class Question(Modal):
         self.labels = [label for label, _ in self.choices]
         self.cancel = cancel
         self.focus = max(0, min(default, len(self.choices) - 1))
+        self.default = self.focus
         self.title = title or self.default_title
         self.centre = centre
         self.answer: int | None = None       # the button pressed (tests read it)
@@ -340,6 +344,16 @@ class Question(Modal):
             return
         self.answer = i
         self.finish(self.choices[i][1])
+
+    def abandoned(self) -> None:
+        """Closed unanswered (nobody answered before the cabinet's timeout, the program
+        ended): a question that ``keeps`` a result takes its default answer, so a result
+        is never lost to a walk-away (as an initials box enters what it shows)."""
+        if self.keeps and self.answer is None:
+            self.answer = self.default
+            callback = self.choices[self.default][1]
+            if callback is not None:
+                callback()
 
     def key_letter(self, i: int) -> str:
         """The letter that presses button ``i`` (its initial, lower case), or "" when an

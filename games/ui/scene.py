@@ -304,14 +304,16 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
     def confirm_new(self, go) -> None:
         """Starting over is always a question (default No) once there is anything to lose:
         a game in progress, or a finished game's result on the board; an untouched game
-        starts at once."""
+        starts at once. On a cabinet with coins it says when the start costs a credit."""
         t = self.table
+        cost = self.start_cost()
         if self.demo or not (self.in_progress or t.state.is_over):
             go()
         elif t.state.is_over:
-            self.confirm("Start a new game?", go, default=1)
+            self.confirm(" ".join(filter(None, ["Start a new game?", cost])), go, default=1)
         else:
-            self.confirm("Start a new game? This one will be lost.", go, default=1)
+            self.confirm(" ".join(filter(None, ["Start a new game? This one will be lost.",
+                                                cost])), go, default=1)
 
     def ask_new_game(self) -> None:
         """New game (the command, the menu, an end box's New game): ``confirm_new``."""
