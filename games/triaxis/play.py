@@ -328,6 +328,13 @@ def people(state, seats: dict) -> list:
     return [s for s in state.players if seats.get(s) == "human"]
 
 
+def persons_gone(state, seats: dict) -> bool:
+    """Every person's seat has conceded or been knocked out after the placement (the
+    computers' seats play on)."""
+    who = people(state, seats)
+    return bool(who) and state.phase != "setup" and not set(who) & set(state.seats_in())
+
+
 def esc_command(t, holding: bool) -> str:
     """The command Esc runs now, by its key-line name: a marker picked up is put down; in a
     person's move phase the turn ends (rule 10); at a person's other turns the game is

@@ -221,11 +221,7 @@ class TriAxisScene(ScoreFiles, GameScene):
                 + [self.level_item()])
 
     def persons_gone(self) -> bool:
-        """Every person's seat has conceded or been knocked out after the placement (the
-        computers' seats play on)."""
-        st, seats = self.state, self.table.seats
-        people = [s for s, kind in seats.items() if kind == "human"]
-        return bool(people) and st.phase != "setup" and not set(people) & set(st.seats_in())
+        return play.persons_gone(self.state, self.table.seats)
 
     def may_concede(self) -> bool:
         """A person is to move and may concede (after the placement, the game going on)."""
@@ -236,14 +232,10 @@ class TriAxisScene(ScoreFiles, GameScene):
         return play.esc_command(self.table, getattr(self.board_input, "selected", None) is not None)
 
     def help_pages(self) -> list:
-        """The manual's pages; on a cabinet its lines for the panel, named for it."""
-        if not self.kiosk:
-            return manual.pages()
-        return [[self.named(line) for line in page] for page in manual.pages(panel=True)]
+        return manual.pages(panel=self.kiosk)     # on a cabinet: the panel's controls
 
     def show_help(self, on_close=None):
-        """The help pages on a black screen of their own, as the original's: no strip of
-        the island round the frame."""
+        """The help pages on a black screen of their own, as the original's (no island)."""
         box = self.pages(self.help_pages(), title="TriAxis help", on_close=on_close)
         box.transparent, draw = False, box.draw
         box.draw = lambda surface: (solid.fill(surface, BLACK), draw(surface))

@@ -217,12 +217,10 @@ CONTROLS = {
 }
 
 
-def help_pages(width: int = 60, height: int = 16, panel: bool = False, named=None) -> list:
+def help_pages(width: int = 60, height: int = 16, panel: bool = False) -> list:
     """The !Help text in pages of ``height`` lines of ``width`` characters; with ``panel``,
-    its controls told for a cabinet's panel, each ``{control}`` named by ``named``."""
+    its controls told for a cabinet's panel (``{control}`` placeholders, named as shown)."""
     text = HELP.format(**CONTROLS["panel" if panel else "desk"])
-    if named is not None:
-        text = named(text)
     lines = []
     for para in text.split("\n"):
         lines += textwrap.wrap(para, width) if para else [""]

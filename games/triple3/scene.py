@@ -124,7 +124,7 @@ class Triple3Scene(GameScene):
 
     def help_pages(self) -> list:
         """The !Help text; on a cabinet its controls told for the panel."""
-        return play.help_pages(panel=self.kiosk, named=self.named if self.kiosk else None)
+        return play.help_pages(panel=self.kiosk)
 
     def prompt(self) -> tuple:
         t = self.table

@@ -531,8 +531,9 @@ class Pages(Modal):
                 out.append(page)
                 continue
             lines = []
-            for line in page:
-                lines += self.wrapped(str(line), room)
+            for line in page:              # a {confirm}-style placeholder: named for the
+                line = str(line)           # controls in hand (a help page's)
+                lines += self.wrapped(self.named(line) if "{" in line else line, room)
             out += [lines[i:i + tall] for i in range(0, len(lines), tall)] or [[]]
         return out
 
