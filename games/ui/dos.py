@@ -509,9 +509,7 @@ class Question(Skin, modals.Question):
     \u2190\u2192 choose"), and the original's "N) " before a label and its
     picked-out first letter are not shown. The box is laid out again when that changes."""
 
-    def keys_in_hand(self) -> bool:
-        """The keyboard (or the mouse, its other half) is in hand: the letters are keys."""
-        return self.hand()[1] in ("key", "mouse")
+    CHOOSE = "\u2190\u2192 choose"
 
     def shown(self, label: str) -> str:
         """A button's label as drawn: off the keyboard without the original's "N) "."""
@@ -526,45 +524,9 @@ class Question(Skin, modals.Question):
                 for i, label in enumerate(self.labels)]
         return f" ({'/'.join(keys)})"
 
-    def panel_hint(self) -> str:
-        """Off the keyboard, a line across: what confirm and back answer now (the focused
-        answer; the cancelling one), and that left/right choose when they are not all
-        named ("" on the keyboard, and in a list: its lines are the answers). Each button
-        is named once: with the cancelling answer lit, confirm "take"s the lit answer and
-        back is that answer ("Button 1 or Button 2: No" read as if nothing meant Yes)."""
-        if self.vertical or self.keys_in_hand():
-            return ""
-        focused, cancel = self.shown(self.labels[self.focus]), self.cancel
-        if cancel is None:
-            parts = [f"{{confirm}}: {focused}"]
-        elif cancel == self.focus:
-            parts = ["{confirm}: take", f"{{back}}: {focused}"]
-        else:
-            parts = [f"{{confirm}}: {focused}", f"{{back}}: {self.shown(self.labels[cancel])}"]
-        named = {self.focus} if cancel is None else {self.focus, cancel}
-        if len(self.labels) > len(named):
-            parts.append("\u2190\u2192 choose")
-        return self.named("  ".join(parts))
-
     def prompt_lines(self) -> list:
-        hint = self.panel_hint()
-        if hint:
-            return super().prompt_lines() + [hint]
-        lines = super().prompt_lines() or [""]
-        return lines[:-1] + [lines[-1] + self.suffix()]
-
-    def layout(self) -> None:
-        self._hand = self.hand()             # laid out again for another controller
-        super().layout()
-        self._hint = self.panel_hint()
-
-    def update(self, dt: float) -> bool:
-        if super().update(dt):
-            return True
-        if self.panel_hint() != self._hint:  # the focus moved: confirm answers another
-            self.layout()
-            return True
-        return False
+        lines = super().prompt_lines() or [""]     # with the panel's line: as it is
+        return lines if self.panel_hint() else lines[:-1] + [lines[-1] + self.suffix()]
 
     def button_size(self, label: str) -> tuple:
         return super().button_size(self.shown(label))

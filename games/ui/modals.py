@@ -290,8 +290,52 @@ class Question(Modal):
         return True
 
     def prompt_lines(self) -> list:
+        """The text wrapped to the box, and off the keyboard a line that says what the
+        buttons in hand answer (``panel_hint``)."""
         per = max(10, self.screen.w * 3 // 4 // self.font.width)
-        return [part for line in self.lines for part in (wrap(line, per) or [""])]
+        hint = self.panel_hint()
+        return ([part for line in self.lines for part in (wrap(line, per) or [""])]
+                + ([hint] if hint else []))
+
+    def keys_in_hand(self) -> bool:
+        """The keyboard (or the mouse, its other half) is in hand."""
+        return self.hand()[1] in ("key", "mouse")
+
+    def shown(self, label: str) -> str:
+        """A button's label as drawn (a look may drop a keyboard-only part of it)."""
+        return label
+
+    def panel_hint(self) -> str:
+        """With a pad or a cabinet's panel in hand, a line across: what confirm and back
+        answer now (the focused answer; the cancelling one), and that left/right choose
+        when they are not all named ("" on the keyboard, and in a list: its lines are the
+        answers). Each button is named once: with the cancelling answer lit, confirm
+        "take"s the lit answer and back is that answer ("Button 1 or Button 2: No" read as
+        if nothing meant Yes). Every look's question says it: without it a customer at a
+        Tripppin or Triple 3 box had to guess which button said what."""
+        if self.vertical or self.keys_in_hand():
+            return ""
+        focused, cancel = self.shown(self.labels[self.focus]), self.cancel
+        if cancel is None:
+            parts = [f"{{confirm}}: {focused}"]
+        elif cancel == self.focus:
+            parts = ["{confirm}: take", f"{{back}}: {focused}"]
+        else:
+            parts = [f"{{confirm}}: {focused}", f"{{back}}: {self.shown(self.labels[cancel])}"]
+        named = {self.focus} if cancel is None else {self.focus, cancel}
+        if len(self.labels) > len(named):
+            parts.append(self.CHOOSE)
+        return self.named("  ".join(parts))
+
+    CHOOSE = "{move}: choose"        # the panel line's word on the other answers
+
+    def update(self, dt: float) -> bool:
+        if super().update(dt):
+            return True
+        if self.panel_hint() != getattr(self, "_hint", ""):  # the focus moved: confirm
+            self.layout()                                     # answers another
+            return True
+        return False
 
     def content(self) -> tuple:
         """(width, height, block) of what goes above the buttons; block(area) lays it out."""
@@ -305,6 +349,8 @@ class Question(Modal):
         return w, h, block
 
     def layout(self) -> None:
+        self._hand = self.hand()             # laid out again for another controller
+        self._hint = self.panel_hint()
         sizes = [self.button_size(label) for label in self.labels]
         bw = max(w for w, _ in sizes)
         bh = max(h for _, h in sizes)
@@ -419,6 +465,9 @@ class Message(Question):
 
     def __init__(self, game, lines, on_close: Callable | None = None, title: str = ""):
         super().__init__(game, lines, [("OK", on_close)], 0, 0, title)
+
+    def panel_hint(self) -> str:
+        return ""                  # any button closes it: nothing to tell apart
 
     def handle(self, action) -> None:
         k = action.kind
