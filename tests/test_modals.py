@@ -268,6 +268,23 @@ def test_table(rig):
 
 # -- menus ---------------------------------------------------------------------------------------
 
+def test_the_stick_steps_over_greyed_items(rig):
+    """Triple 3's RISC OS menu let the stick land on its greyed Undo and Redo, where
+    nothing is drawn lit and Button 1 does nothing: the menu looked dead. In every look
+    the keys and the stick step over greyed items."""
+    if rig.way == "mouse":
+        return
+    ran = []
+    model = [MenuItem("New game", lambda: ran.append("new")),
+             MenuItem("Undo", lambda: ran.append("undo"), enabled=False),
+             MenuItem("Redo", lambda: ran.append("redo"), enabled=lambda: False),
+             MenuItem("Messages", lambda: ran.append("messages"))]
+    s = rig.open(rig.kit.menu(rig.stand, model, title="Game"))
+    rig.do("down", "confirm")                   # from New game, one step: Messages
+    rig.closed(s)
+    assert ran == ["messages"]
+
+
 def test_menu(rig):
     ran = []
     level = [1]

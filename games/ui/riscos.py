@@ -289,7 +289,9 @@ class _Level:
         return None
 
     def selectable(self) -> list:
-        return [n for n, i in enumerate(self.items) if not _is_sep(i)]
+        """The items the keys and the stick step among: not a separator, not greyed (a
+        greyed item is never lit, so the stick on it showed nothing lit at all)."""
+        return [n for n, i in enumerate(self.items) if not _is_sep(i) and i.is_enabled()]
 
     def step(self, d: int) -> None:
         sel = self.selectable()
