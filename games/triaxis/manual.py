@@ -42,9 +42,9 @@ SECTIONS = [
         "",
         "3. Every turn starts with the spinner: 1 to 6, HARVEST or FAMINE. On your",
         ("   turn press Space or Enter, click, or press A to set it going (the",
-         "   turn press {confirm} to set it going (the"),
+         "   turn press {confirm} to set it going."),
         ("   status line says which). A number gives that many move points, and",
-         "   status line says so). A number gives that many move points, and"),
+         "   A number gives that many move points, and"),
         "   they must be used while a move fits. Captures are never forced. New",
         "   markers come only with a HARVEST.",
     ]),
@@ -77,7 +77,8 @@ SECTIONS = [
         "   keep all your markers on one colour.",
         "",
         ("9. Esc, or both mouse buttons at once, asks whether you concede.",
-         "9. {back}, with no marker chosen, asks whether you concede."),
+         "9. After your spin, {back} (no marker chosen) asks whether you end the"),
+        (None, "   turn or concede; before it, whether you quit."),
     ]),
     ("RULES FOR SURVIVAL", [
         "10. Small markers boxed in by big ones can leave you with no move: then",
@@ -102,7 +103,7 @@ SECTIONS = [
 def pages(panel: bool = False) -> list:
     """The help pages for the look's pages modal: each its heading, a blank line, its text.
     A line that names the keyboard, the mouse or the pad is a pair (that line, the line
-    for a cabinet's panel, None where the panel has no such line); ``panel`` picks the
+    for a cabinet's panel; None where one of them has no such line); ``panel`` picks the
     second. The panel's lines name controls by placeholders ({confirm}, {back}, {move},
     {menu}, a command's name) for the scene to fill in."""
     out = []
