@@ -409,6 +409,8 @@ class TriboloScene(GameScene):
                     LIGHT_GREY)
         dos.centred(surface, self.named(self.title_hint()), 316, DARK_GREY)
 
+    title_footer = ""        # the title page draws its own controls line (title_hint)
+
     def title_hint(self) -> str:
         """The controls line under the title page's picture. On the title (games.ui.modals'
         Title) confirm and the menu button both take the focused choice and back leaves the
