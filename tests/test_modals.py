@@ -268,6 +268,21 @@ def test_table(rig):
 
 # -- menus ---------------------------------------------------------------------------------------
 
+def test_a_list_question_says_what_the_buttons_do_off_the_keyboard(rig):
+    """TriAxis's colour and score-file lists said nothing of the buttons on a panel (the
+    yes/no line skipped lists): off the keyboard a list's line names the stick, the taking
+    button and, where there is one, the cancelling answer."""
+    if rig.way != "pad":
+        return
+    many = [("One", None), ("Two", None), ("Three", None), ("Four", None), ("Back", None)]
+    s = rig.open(rig.kit.ask(rig.stand, ["Pick one"], many, default=0, cancel=4))
+    rig.do("down")
+    frames(rig.app, 1)
+    hint = [line for line, _ in rig.app.top.text_at][-1]
+    assert s.vertical and "choose" in hint and f"{G['A']}: take" in hint \
+        and f"{G['B']}: Back" in hint, hint
+
+
 def test_the_stick_steps_over_greyed_items(rig):
     """Triple 3's RISC OS menu let the stick land on its greyed Undo and Redo, where
     nothing is drawn lit and Button 1 does nothing: the menu looked dead. In every look

@@ -308,14 +308,17 @@ class Question(Modal):
     def panel_hint(self) -> str:
         """With a pad or a cabinet's panel in hand, a line across: what confirm and back
         answer now (the focused answer; the cancelling one), and that left/right choose
-        when they are not all named ("" on the keyboard, and in a list: its lines are the
-        answers). Each button is named once: with the cancelling answer lit, confirm
+        when they are not all named ("" on the keyboard; a list: the stick chooses, confirm
+        takes, back is the cancelling answer). Each button is named once: with the cancelling answer lit, confirm
         "take"s the lit answer and back is that answer ("Button 1 or Button 2: No" read as
         if nothing meant Yes). Every look's question says it: without it a customer at a
         Tripppin or Triple 3 box had to guess which button said what."""
-        if self.vertical or self.keys_in_hand():
+        if self.keys_in_hand():
             return ""
         focused, cancel = self.shown(self.labels[self.focus]), self.cancel
+        if self.vertical:                    # a list: its lines are the answers
+            return self.named("  ".join(["{move}: choose", "{confirm}: take"] + (
+                [] if cancel is None else [f"{{back}}: {self.shown(self.labels[cancel])}"])))
         if cancel is None:
             parts = [f"{{confirm}}: {focused}"]
         elif cancel == self.focus:
