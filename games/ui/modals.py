@@ -252,9 +252,9 @@ def lines_of(text) -> list:
 class Question(Modal):
     """Lines of text and buttons: ``choices`` [(label, callback or None)]; a vertical list
     when there are more than three. Keys: left/up and right/down move the focus, confirm
-    presses it, and so does Start (menu: a cabinet's Start, a pad's Start press the lit
-    answer, as on a title page), a typed first letter presses its button; back (and the right
-    button where it means No) presses ``cancel`` (None: they do nothing). The pointer
+    presses it, and so does Start (menu: a cabinet's or a pad's Start presses the lit
+    answer, as on a title page), a typed first letter presses its button; back (and the
+    right button where it means No) presses ``cancel`` (None: they do nothing). The pointer
     presses a button it is pressed and released on. The modal pops before the callback."""
 
     name = "ask"
@@ -308,11 +308,11 @@ class Question(Modal):
     def panel_hint(self) -> str:
         """With a pad or a cabinet's panel in hand, a line across: what confirm and back
         answer now (the focused answer; the cancelling one), and that left/right choose
-        when they are not all named ("" on the keyboard; a list: the stick chooses, confirm
-        takes, back is the cancelling answer). Each button is named once: with the cancelling answer lit, confirm
-        "take"s the lit answer and back is that answer ("Button 1 or Button 2: No" read as
-        if nothing meant Yes). Every look's question says it: without it a customer at a
-        Tripppin or Triple 3 box had to guess which button said what."""
+        when they are not all named ("" on the keyboard; in a list the stick chooses,
+        confirm takes, back is the cancelling answer). Each button is named once: with
+        the cancelling answer lit, confirm "take"s the lit answer and back is that answer
+        ("Button 1 or Button 2: No" read as if nothing meant Yes). Every look's question
+        says it: without it a customer at a Tripppin or Triple 3 box had to guess."""
         if self.keys_in_hand():
             return ""
         focused, cancel = self.shown(self.labels[self.focus]), self.cancel
