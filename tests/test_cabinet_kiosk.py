@@ -290,6 +290,25 @@ def test_every_title_page_says_what_the_panel_buttons_do(cabinet, name):
     assert scene not in app.stack and app.top is cab.launcher
 
 
+@pytest.mark.parametrize("name", shown_games())
+def test_a_dos_menus_footer_says_what_button_1_does_and_fits_its_box(cabinet, name):
+    """Tribolo's menu footer read "↔ change  Button 1": no verb, and nothing to change on a
+    cabinet (the level and seats are the operator's). It says what Button 1 does, names
+    "change" only where an item has values to change, and stays inside its box."""
+    from games.ui import dos
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    menu = open_menu(app, scene)
+    frames(app, 1)
+    dialog = getattr(menu, "dialog", None)
+    if dialog is None:
+        return                                      # not the DOS look's menu
+    assert dialog.footer.endswith("Button 1: take"), dialog.footer
+    changes = any(item.is_choice for item in menu.model)
+    assert ("change" in dialog.footer) == changes, dialog.footer
+    assert len(dialog.footer) * dos.CELL_W <= dialog.rect.w - 2 * dos.CELL_W, dialog.footer
+
+
 def test_the_launchers_scores_footer_names_the_panel(cabinet):
     app, cab, clock = cabinet()
     cab.launcher.menu.cursor = len(cab.launcher.entries)           # Scores

@@ -414,7 +414,9 @@ def draw_wheel(surface, centre, radius: int, segments, angle: float, squash: flo
 
 # -- modal scenes: a Dialog over its game, as every modal is ----------------------------------
 
-MENU_FOOTER = "\u2191\u2193 choose  \u2190\u2192 change  {confirm}"   # named when drawn
+# named when drawn; "change" only where an item has values to change (a level, the seats)
+MENU_FOOTER = "\u2191\u2193 choose  \u2190\u2192 change  {confirm}: take"
+MENU_FOOTER_PLAIN = "\u2191\u2193 choose  {confirm}: take"
 
 
 class DialogScene(ModalScene):
@@ -587,10 +589,15 @@ class MenuScene(Skin, modals.Menu, DialogScene):
 
     def make_dialog(self, centre=None) -> Dialog:
         return Dialog(self.title, items=menu_items(self.model, self.dismiss), cols=36,
-                      sound=self.click, footer=MENU_FOOTER, centre=centre)
+                      sound=self.click, footer=self.footer_text(), centre=centre)
+
+    def footer_text(self) -> str:
+        """What the keys do here: "change" only where an item has values to change."""
+        changes = any(getattr(item, "is_choice", False) for item in self.model)
+        return MENU_FOOTER if changes else MENU_FOOTER_PLAIN
 
     def draw(self, surface) -> None:
-        self.dialog.footer = self.named(MENU_FOOTER)      # the controls in hand
+        self.dialog.footer = self.named(self.footer_text())     # the controls in hand
         super().draw(surface)
 
     def find(self, *labels: str) -> pygame.Rect:
