@@ -571,7 +571,7 @@ def test_dos_asks_a_pad_by_its_buttons_not_by_letters(make_app):
         lines = [t for t, _ in s.text_at]
         assert lines == ["Concede the game?", f"{a}: Yes  {b}: No"], lines
         r.do("right")                           # No focused: confirm takes it
-        assert s.text_at[-1][0] == f"{a}: take  {b}: No  \u2190\u2192 choose"
+        assert s.text_at[-1][0] == f"{b}: No  d-pad, then {a}: Yes"
         r.do("confirm")
         r.closed(s)
         assert got == [("no",)]

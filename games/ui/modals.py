@@ -309,10 +309,11 @@ class Question(Modal):
         """With a pad or a cabinet's panel in hand, a line across: what confirm and back
         answer now (the focused answer; the cancelling one), and that left/right choose
         when they are not all named ("" on the keyboard; in a list the stick chooses,
-        confirm takes, back is the cancelling answer). Each button is named once: with
-        the cancelling answer lit, confirm "take"s the lit answer and back is that answer
-        ("Button 1 or Button 2: No" read as if nothing meant Yes). Every look's question
-        says it: without it a customer at a Tripppin or Triple 3 box had to guess."""
+        confirm takes, back is the cancelling answer). Each answer is named once, with its
+        way: with No lit, "Button 2: No  stick, then Button 1: Yes" ("Button 1 or Button 2:
+        No" read as if nothing meant Yes; "Button 1: take" left a stranger asking "take
+        what?"). Every look's question says it: without it a customer at a Tripppin or
+        Triple 3 box had to guess."""
         if self.keys_in_hand():
             return ""
         focused, cancel = self.shown(self.labels[self.focus]), self.cancel
@@ -321,6 +322,10 @@ class Question(Modal):
                 [] if cancel is None else [f"{{back}}: {self.shown(self.labels[cancel])}"])))
         if cancel is None:
             parts = [f"{{confirm}}: {focused}"]
+        elif cancel == self.focus and len(self.labels) == 2:
+            # No lit: Button 2 is No, and the way to Yes is the stick then Button 1
+            other = self.shown(self.labels[1 - self.focus])
+            return self.named(f"{{back}}: {focused}  {{move}}, then {{confirm}}: {other}")
         elif cancel == self.focus:
             parts = ["{confirm}: take", f"{{back}}: {focused}"]
         else:
