@@ -402,3 +402,13 @@ def test_a_pad_plugged_in_is_said_on_screen(make_app, pads):
     pad.unplug()
     frames(app, 2)
     assert any("pulled out" in t[0] for t in app._toasts)
+
+
+def test_a_pad_plugged_in_mid_game_shows_the_board_cursor(make_app, pads):
+    """A board's cursor hides for the mouse; a pad plugged in during the game shows it at
+    once, with nothing pressed (Tripppin alone did this; it is the base's rule now)."""
+    app, sc = open_tribolo(make_app)
+    human_turn(app, sc)
+    assert not app.input.pads and not sc.board_input.visible
+    plugged(app, pads())
+    assert sc.board_input.visible and sc.board_input.cursor is not None

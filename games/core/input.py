@@ -217,7 +217,8 @@ class _Pad:
     name: str
     device: tuple             # (Joystick, Controller or None), kept open while plugged
     is_controller: bool
-    stick: dict = field(default_factory=dict)   # axis -> current direction or None
+    stick: dict = field(default_factory=dict)   # axis -> direction or None; and
+    #                                             ("trigger", axis) -> pulled or not
     kind: str = "generic"     # whose button names it wears: xbox, playstation, nintendo
 
     @property

@@ -106,7 +106,7 @@ def pages(panel: bool = False) -> list:
     A line that names the keyboard, the mouse or the pad is a pair (that line, the line
     for a cabinet's panel; None where one of them has no such line); ``panel`` picks the
     second. The panel's lines name controls by placeholders ({confirm}, {back}, {move},
-    {menu}, a command's name) for the scene to fill in."""
+    {menu}, a command's name), named by the pages box as shown."""
     out = []
     for title, lines in SECTIONS:
         page = [title, ""]

@@ -204,7 +204,7 @@ starts is alternated as long as the previous game is played to completion.
 {MENU}"""
 
 # the lines of the help that name the controls: the desktop's (keys, the mouse, a pad) and a
-# cabinet panel's (named for it by the scene: {pick}, {menu})
+# cabinet panel's ({pick}, {menu}: named by the pages box as shown)
 CONTROLS = {
     "desk": {"PLAY": "Select (the left button) on a marked hole, or the arrows and Enter, "
                      "plays there.",

@@ -103,7 +103,6 @@ class TripppinScene(GameScene):
         self.board_rules = play.TripppinBoard()
         self.board_input = BoardInput(self.board_rules, self.layout.square_at, play.grid_centre)
         self.board_input.reset(self.table.state, keep_cursor=False)
-        self._pads = len(app.input.pads)
         self.pointer = None                   # where the mouse is (native pixels)
         self.grab = (0, 0)                    # where a picked-up piece is held
         self.pointer_on = False               # the Workbench pointer (hidden for keys, pads)
@@ -346,10 +345,6 @@ class TripppinScene(GameScene):
 
     # -- time --------------------------------------------------------------------------------
     def tick(self, dt: float):
-        pads = len(self.app.input.pads)
-        if pads > self._pads:                    # a pad was plugged in: show its cursor
-            self.board_input.visible = True
-        self._pads = pads
         tl, lay, state = self.timeline, self.layout, self.table.state
         goals = [state.target(p) for p in rules.PIECES]
         same = goals[0] is not None and goals[0] == goals[1]     # one square: they take turns

@@ -114,10 +114,7 @@ class BoardInput:
             return self._step(state, k)
         if k == "confirm":
             if not self.visible:
-                self.visible = True
-                if self.cursor is None:
-                    self.cursor = self.rules.start(state, self.selected)
-                return Intent("cursor", cell=self.cursor)
+                return Intent("cursor", cell=self.show(state))
             return self._choose(state, self.cursor, refuse)
         if k == "back":
             if self.selected is not None:
@@ -149,12 +146,16 @@ class BoardInput:
             return intent if intent.kind in ("move", "refuse") else NOTHING
         return NOTHING
 
+    def show(self, state):
+        """The cursor shown (where it stood, else where the rules start it); its cell."""
+        self.visible = True
+        if self.cursor is None:
+            self.cursor = self.rules.start(state, self.selected)
+        return self.cursor
+
     def _step(self, state, kind: str) -> Intent:
         if not self.visible:
-            self.visible = True
-            if self.cursor is None:
-                self.cursor = self.rules.start(state, self.selected)
-            return Intent("cursor", cell=self.cursor)
+            return Intent("cursor", cell=self.show(state))
         targets = list(self.rules.targets(state, self.selected))
         pool = targets or list(self.rules.cells(state))
         if not pool:

@@ -507,8 +507,8 @@ class Question(Skin, modals.Question):
     The letters are keys of the keyboard only: with a pad or a cabinet's panel in hand (as
     games.ui.controls names it) the question says instead, on a line of its own, what the
     buttons in hand answer ("Button 1: Yes  Button 2: No": confirm takes the focused
-    answer, back the cancelling one; with that one lit, "Button 1: take  Button 2: No
-    \u2190\u2192 choose"), and the original's "N) " before a label and its
+    answer, back the cancelling one; with that one lit, "Button 2: No  stick, then
+    Button 1: Yes": the kit's ``panel_hint``), and the original's "N) " before a label and its
     picked-out first letter are not shown. The box is laid out again when that changes."""
 
     CHOOSE = "\u2190\u2192 choose"

@@ -52,7 +52,6 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
     settings_schema = None      # a games.core.schema.Table of the game's own settings
                                 # (default: default_settings_schema(), seats and level)
     min_think = 0.35            # seconds each computer move is at least "thought" about
-
     resume_on_start = True      # offer the autosave when opened without a seed
     autosave_every_move = True
     save_unplayed = True        # a game with no move yet is kept too (its board, its seed)
@@ -115,6 +114,7 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
                                  lambda sound: app.play(sound))
         self._played_out = False     # no person is left: the computers finish at speed
         self._think = self.min_think
+        self._pads = len(app.input.pads)
         self.table = Table(self.game, self.entry.rules, self.entry.ai, worker=app.worker,
                            seats=self.initial_seats(), levels=self.initial_levels(),
                            seed=seed, options=self.game_options(),
@@ -305,15 +305,12 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         """Starting over is always a question (default No) once there is anything to lose:
         a game in progress, or a finished game's result on the board; an untouched game
         starts at once. On a cabinet with coins it says when the start costs a credit."""
-        t = self.table
-        cost = self.start_cost()
-        if self.demo or not (self.in_progress or t.state.is_over):
+        over = self.table.state.is_over
+        if self.demo or not (self.in_progress or over):
             go()
-        elif t.state.is_over:
-            self.confirm(" ".join(filter(None, ["Start a new game?", cost])), go, default=1)
-        else:
-            self.confirm(" ".join(filter(None, ["Start a new game? This one will be lost.",
-                                                cost])), go, default=1)
+            return
+        ask = "Start a new game?" if over else "Start a new game? This one will be lost."
+        self.confirm(" ".join(filter(None, [ask, self.start_cost()])), go, default=1)
 
     def ask_new_game(self) -> None:
         """New game (the command, the menu, an end box's New game): ``confirm_new``."""
@@ -352,13 +349,10 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
 
     # -- the title page and resuming ---------------------------------------------------------
     def enter(self) -> None:
-        bi = self.board_input
-        if bi is not None and (self.kiosk or self.app.input.pads):
+        if self.board_input is not None and (self.kiosk or self.app.input.pads):
             # nothing to point with (a cabinet's panel, a pad in hand): the board's cursor
             # shows from the start, where the first press would have put it
-            bi.visible = True
-            if bi.cursor is None:
-                bi.cursor = bi.rules.start(self.table.state, bi.selected)
+            self.board_input.show(self.table.state)
         if self.show_title and not self._titled:
             self._titled = True
             self.open_title()
@@ -457,7 +451,7 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         """How much faster than usual the game goes: PLAY_OUT_SPEED once no person is left
         in it (nobody watches a game they are out of for minutes; the result still counts),
         else 1."""
-        return PLAY_OUT_SPEED if getattr(self, "_played_out", False) else 1.0
+        return PLAY_OUT_SPEED if self._played_out else 1.0
 
     def _check_played_out(self) -> None:
         gone = (not self.demo and not self.table.state.is_over and self.persons_gone())
@@ -476,6 +470,10 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         Returns True (the whole picture changed), False, or the native rectangles that
         changed (the tracks' areas, what ``tick`` names)."""
         self.free_unplugged()
+        pads = len(self.app.input.pads)
+        if pads > self._pads and self.board_input is not None:
+            self.board_input.show(self.table.state)     # a pad plugged in: its cursor
+        self._pads = pads
         self._check_played_out()
         full = False
         damage: list = []
