@@ -330,6 +330,76 @@ def test_review_on_the_command_line_writes_json(tmp_path):
     assert "Traceback" not in done.stderr
 
 
+def broken_files(entry, folder: Path) -> dict:
+    """{what is wrong: a file} of records and saves that do not replay, for ``entry``."""
+    import inspect
+    name = entry.name
+    texts = {
+        "empty": "",
+        "not a record": "garbage stuff\n",
+        "no such game": "tricade nosuch seed 3\n",
+        "no seed": f"tricade {name} seed\n",
+        "an option the game has not": f"tricade {name} seed 3 nope=1\n",
+        "a bad move": f"tricade {name} seed 3\nzz99\n",
+        "a save naming no game": '{"game": null, "seed": 3, "moves": []}',
+        "an empty save": "{}",
+        "an envelope of nothing": '{"format": "tricade", "data": null}',
+        "half a save": '{"game": ',
+        "a save with no seed": json.dumps({"game": name, "seed": None, "options": {},
+                                           "moves": []}),
+        "a save with a move of nothing": json.dumps({"game": name, "seed": 3, "options": {},
+                                                     "moves": [None]}),
+        "a save with an option it has not": json.dumps({"game": name, "seed": 3, "options":
+                                                        {"nope": None}, "moves": []}),
+    }
+    params = inspect.signature(entry.rules_module().new_game).parameters
+    for key, p in params.items():            # an option the game always has a value for
+        if key != "seed" and p.default not in (None, p.empty):
+            texts[f"the option {key} as nothing"] = json.dumps(
+                {"game": name, "seed": 3, "options": {key: None}, "moves": []})
+    out = {}
+    for n, (what, text) in enumerate(texts.items()):
+        path = folder / f"broken{n}.{'json' if text.startswith('{') else 'txt'}"
+        path.write_text(text)
+        out[what] = path
+    out["missing"] = folder / "missing.txt"
+    return out
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_record_that_does_not_replay_is_one_sentence_with_or_without_the_game(
+        tmp_path, entry, capsys):
+    """--replay and --review with a broken record, an empty file or a missing one, GAME
+    given or not: one sentence naming the file and what is wrong, status 2; never the usage
+    text, "needs the GAME" or a Python value (issue 50: an empty file without GAME said the
+    usage and "needs the GAME"; a save naming no game said "the save is of None")."""
+    from games import cli
+    out = tmp_path / "out.json"
+    for what, path in broken_files(entry, tmp_path).items():
+        for game in ([entry.name], []):
+            for flag in (["--replay", str(path)], ["--review", str(path), "--json", str(out)]):
+                try:
+                    status = cli.main(game + flag + ["--data-dir", str(tmp_path / "d")],
+                                      prog="tricade")
+                except SystemExit as stop:
+                    status = stop.code
+                said = capsys.readouterr().err
+                case = (what, game, flag[0], said)
+                assert status == 2, case
+                assert len(said.strip().splitlines()) == 1 and path.name in said, case
+                for wrong in ("usage", "needs the GAME", "None", "Traceback", "Error:"):
+                    assert wrong not in said, case
+                assert not out.exists(), case
+
+
+def test_a_broken_record_without_the_game_is_refused_by_the_real_command(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_text("")
+    done = run_main("--replay", str(path), tmp_path=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"python main.py: --replay {path}: the record is empty"
+
+
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
 def test_every_ply_of_a_game_is_drawn_in_its_palette_and_opens_nothing(make_app, entry):
     app = make_app(anim_speed=0, mute=True)
