@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 import games
+import shots
 from driver import VirtualPad, click, colours, frames, key, pad_press, run_until
 from games.core import gamerecord, replays, review
 
@@ -328,6 +329,80 @@ def test_review_on_the_command_line_writes_json(tmp_path):
                     tmp_path=tmp_path)
     assert done.returncode == 2 and "none.txt: No such file" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_game_declares_its_boards_cells_as_its_board_input_finds_them(make_app, entry):
+    """``board_cells`` (the board's geometry the house reads): every cell the board input
+    lets the cursor stand on is declared, a click on a declared cell's centre finds a cell
+    of the board, and every cell lies on the game's screen."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, plies=6)
+    cells = scene.board_cells()
+    assert cells and all(isinstance(name, str) and name for name in cells)
+    screen = pygame.Rect((0, 0), scene.native_size)
+    bi = scene.board_input
+    found = set()
+    for name, rect in cells.items():
+        assert screen.contains(rect), (name, rect)
+        cell = bi.at(rect.center)
+        assert cell is not None, (name, rect)
+        found.add(cell)
+    assert set(bi.rules.cells(scene.table.state)) <= found
+
+
+WINDOWS = ((1280, 960), (1920, 1080), (640, 480), "native", "full screen")
+
+
+def same_pixels(a, b) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_panel_and_its_notices_never_hide_a_cell_of_the_board(make_app, entry, tmp_path):
+    """Issue 50: no square, hole or hex of any game is under the replay's panel at any
+    window size or full screen, the panel at the bottom or the top (Up/Down); every cell
+    shows the pixels the game draws there; and the Export's notice covers neither a cell
+    nor a button (the panel laid over the board hid its bottom rows, or its top ones)."""
+    for window in WINDOWS:
+        size = entry.native_size if window == "native" else (
+            None if window == "full screen" else window)
+        app = make_app(anim_speed=0, mute=True, window_size=size,
+                       fullscreen=window == "full screen",
+                       data_dir=str(tmp_path / str(window).replace(" ", "-")))
+        scene = played_game(app, entry, plies=30)
+        replay = open_by_key(app, scene)
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
+        for way in (pygame.K_UP, pygame.K_DOWN):
+            key(app, way)
+            frames(app, 2)
+            cells = replay.board_cells()
+            assert cells, "the game declares its board's cells (board_cells)"
+            screen, panel, band = replay.screen, replay.rect, replay.band
+            assert app.last_native.get_size() == screen.size
+            board = replay.board_rect
+            alone = pygame.Surface(board.size)
+            replay.view.draw(alone)           # the game's own picture of the ply shown
+            for name, cell in cells.items():
+                case = (window, way, name, cell, panel)
+                assert screen.contains(cell), case
+                assert not cell.colliderect(panel) and not cell.colliderect(band), case
+                assert same_pixels(app.last_native.subsurface(cell),
+                                   alone.subsurface(cell.move(-board.x, -board.y))), case
+            shown = app.display.dest           # the whole picture is in the window
+            assert app.display.window.get_rect().contains(shown), (window, shown)
+        before = app.last_native.copy()
+        key(app, pygame.K_x)                   # Export: "The record is in ..."
+        assert run_until(app, lambda: getattr(replay.host, "last_export", None))
+        frames(app, 2)
+        after = app.last_native
+        assert not same_pixels(before, after), "the notice is shown"
+        for r in list(cells.values()) + replay.button_rects:
+            assert same_pixels(before.subsurface(r), after.subsurface(r)), (window, r)
+        if window == "native":                 # for a person to look at (tests/shots.py)
+            shots.save(after, f"replay-{entry.name}-export-notice.png")
+        app.shutdown(quit_pygame=False)
 
 
 def broken_files(entry, folder: Path) -> dict:
