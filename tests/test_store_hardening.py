@@ -425,8 +425,10 @@ def old_clean_settings(data):
     out = copy.deepcopy(store_mod.DEFAULT_SETTINGS)
     if data.get("scale") in store_mod.SCALE_MODES:
         out["scale"] = data["scale"]
-    # seat_marks came after the schema (everyone at the table): a setting like the others
-    for key in ("scanlines", "fullscreen", "sound", "swap_confirm", "seat_marks"):
+    # seat_marks and coordinates came after the schema (everyone at the table): settings
+    # like the others
+    for key in ("scanlines", "fullscreen", "sound", "swap_confirm", "seat_marks",
+                "coordinates"):
         if isinstance(data.get(key), bool):
             out[key] = data[key]
     v = data.get("volume")

@@ -126,7 +126,12 @@ class ComputerMoves:
             self.move_marked = ()
 
     def draw_marks(self, surface) -> None:
-        """Corner brackets round each marked rectangle, light over dark."""
+        """What the house draws over the board: its coordinates where the Settings ask for
+        them (games.ui.coordinates), then corner brackets round each marked rectangle,
+        light over dark."""
+        from games.ui import coordinates
+        if coordinates.coordinates_on(self.app):
+            coordinates.draw(surface, self.look, self.board_cells())
         if not self.move_marked:
             return
         palette = self.look.palette
