@@ -467,6 +467,21 @@ def test_a_record_that_does_not_replay_is_one_sentence_with_or_without_the_game(
                 assert not out.exists(), case
 
 
+def test_a_review_that_gives_nothing_is_said_in_words(make_app, monkeypatch):
+    """No Python value in a sentence to a person: a judge that ends with no judgement and
+    no error read "The moves could not be judged (None)."."""
+    monkeypatch.setattr(replays, "review_stream", lambda entry, data, report: None)
+    app = make_app(anim_speed=0, mute=True, worker_mode="thread")
+    scene = played_game(app, GAMES[0], plies=8)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.name == "replay" and run_until(app, lambda: not replay.judging)
+    key(app, pygame.K_RIGHT)
+    said = replay.info_lines()[1]
+    assert said.startswith("The moves could not be judged (") and "None" not in said, said
+    assert scene in app.stack
+
+
 def test_a_broken_record_without_the_game_is_refused_by_the_real_command(tmp_path):
     path = tmp_path / "empty.txt"
     path.write_text("")

@@ -175,7 +175,8 @@ class Replay(Modal):
         if job.done:
             self.job = None
             if job.error or not isinstance(job.result, dict):
-                self.failed = f"The moves could not be judged ({job.error})."
+                why = job.error or "the judge gave no judgement"
+                self.failed = f"The moves could not be judged ({why})."
             else:
                 self.rows = list(job.result.get("moves") or [])
                 self.progress = (self.total, self.total)
