@@ -61,15 +61,13 @@ def font_for(look):
     return own if own.height <= 8 else fonts.get(SMALL_FONT)
 
 
-def draw(surface, look, cells: dict) -> None:
-    """The coordinates of the board whose cells are ``cells``, over the picture."""
-    from games.ui.watch import luminance
+def draw(surface, look, cells: dict, light, dark) -> None:
+    """The coordinates of the board whose cells are ``cells``, over the picture, in
+    ``light`` outlined in ``dark`` (the look's lightest and darkest colours)."""
     found = labels(cells)
     if not found:
         return
     font = font_for(look)
-    light = max(look.palette, key=luminance)
-    dark = min(look.palette, key=luminance)
     clip = surface.get_clip()
     for text, where, cell in found:
         x, y = place(font, text, where, cell)

@@ -130,13 +130,13 @@ class ComputerMoves:
         them (games.ui.coordinates), then corner brackets round each marked rectangle,
         light over dark."""
         from games.ui import coordinates
-        if coordinates.coordinates_on(self.app):
-            coordinates.draw(surface, self.look, self.board_cells())
-        if not self.move_marked:
-            return
         palette = self.look.palette
         light = max(palette, key=luminance)
         dark = min(palette, key=luminance)
+        if coordinates.coordinates_on(self.app):
+            coordinates.draw(surface, self.look, self.board_cells(), light, dark)
+        if not self.move_marked:
+            return
         for r in self.move_marked:
             x, y, w, h = (int(v) for v in r[:4])
             if w < 4 or h < 4:
