@@ -252,7 +252,7 @@ class Replay(Modal):
         in the replay's picture."""
         return {name: self.board_to_replay(r) for name, r in self.view.board_cells().items()}
 
-    def toast_area(self, lines: list) -> pygame.Rect:
+    def toast_area(self) -> pygame.Rect:
         """Where the app's notices are written: inside the panel, over its two lines and
         its graph (never the board, never the buttons)."""
         top = self.info_at[1]
@@ -263,7 +263,7 @@ class Replay(Modal):
         from games.ui.board import wrap
         font = fonts.get(self.font_name)
         fg, bg = self.toast_colors
-        area = self.toast_area(lines)
+        area = self.toast_area()
         step = font.height + 2
         wrapped = [part for line in lines
                    for part in (wrap(line, max(1, area.w // font.width - 2)) or [""])]
