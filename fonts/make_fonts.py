@@ -13,6 +13,10 @@ join and match exactly:
 - the mirrored arrows and triangles: down from up, right from left, the other diagonals
   from the north-west arrow, down and left triangles from up and right (and, in the
   square 8x8 fonts, the left arrow is the up arrow turned);
+- the pad's face buttons as prompts name them, two cells wide: a key cap (a rounded bar
+  over the capitals' rows) with the font's own A, B, X or Y (PlayStation's cross, circle,
+  square and triangle from the font's x, o, filled square and up triangle) cut out of it,
+  so the letter is the font's own at its full size;
 - the blank space.
 
 Each derived glyph is marked in its file with a ``# derived ...`` comment line.
@@ -49,6 +53,7 @@ REQUIRED = (
     + list("█▀▄▌▐░▒▓■")
     + list("✓©·•▲▼◀▶×")
     + list(map(chr, range(0xE000, 0xE00F)))     # the controls' glyphs (below)
+    + list(map(chr, range(0xE010, 0xE020)))     # the wide face buttons (derived)
 )
 # Private Use Area glyphs the prompts draw (games/ui/controls.py): a pad's face buttons
 # (a small A B X Y in a round frame, so none reads as a 0; PlayStation's cross, circle,
@@ -61,6 +66,15 @@ PRIVATE = {0xE000: "PAD BUTTON A", 0xE001: "PAD BUTTON B", 0xE002: "PAD BUTTON X
            0xE008: "MOUSE LEFT BUTTON", 0xE009: "MOUSE RIGHT BUTTON",
            0xE00A: "MOUSE MIDDLE BUTTON", 0xE00B: "PAD LEFT SHOULDER",
            0xE00C: "PAD RIGHT SHOULDER", 0xE00D: "PAD START", 0xE00E: "PAD BACK"}
+# The face buttons the prompts write, two cells each (left half, right half): a key cap
+# with the font's own glyph cut out of it, so a letter reads at its full size in any
+# look's font at the native size (a letter in a round frame, one cell wide, read as 0).
+WIDE_BUTTONS = ((0xE010, "A", "A"), (0xE012, "B", "B"), (0xE014, "X", "X"),
+                (0xE016, "Y", "Y"), (0xE018, "CROSS", "\u00d7"), (0xE01A, "CIRCLE", "o"),
+                (0xE01C, "SQUARE", "\u25a0"), (0xE01E, "TRIANGLE", "\u25b2"))
+for _cp, _what, _src in WIDE_BUTTONS:
+    PRIVATE[_cp] = f"PAD BUTTON {_what} (WIDE, LEFT HALF)"
+    PRIVATE[_cp + 1] = f"PAD BUTTON {_what} (WIDE, RIGHT HALF)"
 
 
 # ---------------------------------------------------------------------------
@@ -159,6 +173,26 @@ def box_glyphs(w: int, h: int, vs: tuple[int, ...], hs: tuple[int, ...],
     return out
 
 
+def wide_button(src: list[str], caps: tuple[int, int], w: int, h: int) -> list[str]:
+    """A key cap two cells wide (its last column blank, as every glyph's), over the
+    capitals' rows and one more above and below (within the cell), its corners rounded,
+    with ``src``'s ink cut out of it, centred."""
+    width = 2 * w
+    top, bottom = max(0, caps[0] - 1), min(h - 1, caps[1] + 1)
+    lo, hi = _ink_span(src, "cols")
+    rlo, rhi = _ink_span(src, "rows")
+    dx = (width - 1 - (hi - lo + 1)) // 2 - lo
+    dy = (top + bottom - rlo - rhi) // 2
+    corners = {(0, top), (width - 2, top), (0, bottom), (width - 2, bottom)}
+
+    def ink(x, y):
+        if not (top <= y <= bottom and x < width - 1) or (x, y) in corners:
+            return False
+        sx, sy = x - dx, y - dy
+        return not (0 <= sx < w and 0 <= sy < h and src[sy][sx] == "#")
+    return grid(width, h, ink)
+
+
 def block_glyphs(w: int, h: int) -> dict[str, list[str]]:
     return {
         "█": grid(w, h, lambda x, y: True),
@@ -205,6 +239,12 @@ def derive(g: dict[str, list[str]], spec: dict) -> dict[str, tuple[list[str], st
         out[ch] = (rows, "box drawing")
     for ch, rows in block_glyphs(w, h).items():
         out[ch] = (rows, "block element")
+    caps = _ink_span(have["A"], "rows")
+    for cp, _what, src in WIDE_BUTTONS:
+        rows = wide_button(have[src], caps, w, h)
+        out[chr(cp)] = ([r[:w] for r in rows], f"key cap of U+{ord(src):04X} {src}, left half")
+        out[chr(cp + 1)] = ([r[w:] for r in rows],
+                            f"key cap of U+{ord(src):04X} {src}, right half")
     return out
 
 
@@ -284,8 +324,9 @@ def font_text(name: str, path: Path) -> str:
         "# Original artwork drawn for Tricade.  Format: see fonts/README.md.",
         "# This file is the one source of its glyphs: edit them here.  Glyphs marked",
         "# 'derived' are rewritten by fonts/make_fonts.py from the others (box drawing,",
-        "# blocks, mirrored arrows and triangles); run it after editing the up, left or",
-        "# north-west arrow or the up or right triangle, and `--check` before committing.",
+        "# blocks, mirrored arrows and triangles, the pad's wide buttons); run it after",
+        "# editing the up, left or north-west arrow, the up or right triangle, or a glyph a",
+        "# button is cut from, and `--check` before committing.",
         f"name {name}",
         f"size {w} {h}",
         f"baseline {spec['baseline']}",

@@ -124,14 +124,13 @@ def parse_args(argv=None, prog: str = PROG):
             parser.error(f"--data-dir {args.data_dir!r} cannot be used: {why(exc)}")
     if (args.replay or args.review) and not args.game:   # the record names its game
         path = args.replay or args.review
+        flag = "--replay" if args.replay else "--review"
         try:
             args.game = _game_named_in(path)
-        except OSError as exc:
-            parser.error(f"{path}: {exc.strerror or exc}")
-    if (args.replay or args.review) and not args.game:
-        how = "--replay FILE" if args.replay else "--review FILE --json OUT"
-        parser.error(f"--{'replay' if args.replay else 'review'} needs the GAME the record "
-                     f"is of, e.g. {prog} tribolo {how}")
+        except OSError as exc:            # one sentence, status 2, as with a GAME
+            parser.exit(2, f"{parser.prog}: {flag} {path}: {exc.strerror or exc}\n")
+        except ValueError as exc:
+            parser.exit(2, f"{parser.prog}: {flag} {path}: {exc}\n")
     if args.review and not args.json:
         parser.error("--review needs --json OUT (where to write the judgement)")
     if args.json and not args.review:
@@ -186,23 +185,26 @@ def read_record(game: str, path: str) -> dict:
     return data
 
 
-def _game_named_in(path: str):
-    """The game a record's first line (``tricade GAME seed N``) or a save names, if it is
-    one of ours; None when the file names none."""
+def _game_named_in(path: str) -> str:
+    """The game a record's first line (``tricade GAME seed N``) or a save names; ValueError
+    (or OSError) says in one sentence why the file names none of ours."""
     import games
     from games.core import gamerecord, review
     with open(path, "rb") as f:                # OSError: said by the caller
         text = f.read(gamerecord.MAX_RECORD_BYTES + 1).decode("utf-8", "replace")
     if text.lstrip().startswith("{"):
-        try:
-            name = review.save_data(text, path).get("game")
-        except ValueError:
-            return None
+        name = review.save_data(text, path).get("game")
+        if not isinstance(name, str) or not name:
+            raise ValueError("the save names no game")
+        where = "the save is of"
     else:
-        words = text.lstrip().split("\n", 1)[0].split()
-        name = words[1] if len(words) > 1 and words[0] == "tricade" else None
-    entry = games.REGISTRY.get(name) if isinstance(name, str) else None
-    return name if entry is not None and entry.is_game else None
+        name = gamerecord.from_text(text)["game"]     # ValueError: the line that is wrong
+        where = "line 1: the record is of"
+    entry = games.REGISTRY.get(name)
+    if entry is None or not entry.is_game:
+        known = ", ".join(e.name for e in games.playable())
+        raise ValueError(f"{where} {name!r}, which is no game here (the games: {known})")
+    return name
 
 
 def review_command(game: str, path: str, out: str) -> int:

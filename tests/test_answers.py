@@ -172,6 +172,28 @@ def test_new_game_is_asked_in_a_game_in_progress(make_app, name):
     assert scene.table.game_number == number and scene.table.ply > 0
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_n_and_q_ask_the_same_in_every_game(make_app, name):
+    """docs/answers.md: N is New game and Q is Quit in every game, each asked (default No)
+    in a game in progress, in the words the table quotes (issue 50: N did nothing in
+    Tripppin, Q nothing in Triple 3 or Tripppin)."""
+    app, scene, _ = resumed_game(make_app, name)
+    ply, number = scene.table.ply, scene.table.game_number
+    doc = (ROOT / "docs" / "answers.md").read_text()
+    for code, letter, words in ((pygame.K_n, "n", "Start a new game? This one will be lost."),
+                                (pygame.K_q, "q", f"Quit {scene.entry.title}? The game is "
+                                                  "kept for next time.")):
+        key(app, code, unicode=letter)
+        box = app.top
+        assert box.name == "confirm" and " ".join(box.lines) == words, (letter, box.name)
+        assert no_is_focused(box)
+        key(app, pygame.K_RETURN)                 # No: nothing lost
+        assert app.top is scene and scene.table.ply == ply
+        assert scene.table.game_number == number
+        quoted = words.replace(scene.entry.title, "<Title>")
+        assert f'"{quoted}"' in doc, f"docs/answers.md quotes {quoted!r}"
+
+
 # -- the title page: Esc goes back one level, never from a stray key -----------------------
 
 @pytest.mark.parametrize("name", GAMES)

@@ -423,12 +423,12 @@ def test_check_fails_when_a_source_is_edited_and_its_mirror_is_stale(tmp_path):
 
 def test_a_hand_drawn_glyph_is_edited_in_its_txt_only(tmp_path):
     d = font_copy(tmp_path)
-    edit_glyph(d / "acorn8x8.txt", 0x41, 7, "########")             # a bar under A
-    before = (d / "acorn8x8.txt").read_text(encoding="utf-8")
-    assert run_make_fonts("--check", "--dir", str(d)).returncode == 0
-    assert run_make_fonts("--dir", str(d)).returncode == 0
+    edit_glyph(d / "acorn8x8.txt", 0x51, 7, "########")             # a bar under Q
+    before = (d / "acorn8x8.txt").read_text(encoding="utf-8")        # (no glyph is cut from
+    assert run_make_fonts("--check", "--dir", str(d)).returncode == 0   # it, as a pad's A is
+    assert run_make_fonts("--dir", str(d)).returncode == 0              # from the A)
     assert (d / "acorn8x8.txt").read_text(encoding="utf-8") == before   # the edit is kept
-    assert BitmapFont.load(d / "acorn8x8.txt").glyph("A")[7] == "########"
+    assert BitmapFont.load(d / "acorn8x8.txt").glyph("Q")[7] == "########"
 
 
 def test_check_fails_on_a_stray_header_edit(tmp_path):
@@ -464,7 +464,7 @@ def test_check_compares_the_atlas_the_game_builds(monkeypatch):
 def drawn(font, ch) -> list:
     """The pixels ``ch`` is drawn with, as the game draws it (ink True), row by row."""
     img = font.render(ch, (255, 255, 255), (0, 0, 0))
-    return [[img.get_at((x, y))[:3] == (255, 255, 255) for x in range(font.width)]
+    return [[img.get_at((x, y))[:3] == (255, 255, 255) for x in range(img.get_width())]
             for y in range(font.height)]
 
 
@@ -475,17 +475,21 @@ def apart(a, b) -> int:
 @pytest.mark.parametrize("look", ["amiga", "dos", "riscos", "launcher"])
 def test_the_pad_and_mouse_glyphs_read_as_themselves_in_each_looks_font(look):
     """A, B, X and Y are four different buttons and none of them is a 0 (each is at least
-    three tenths of the cell away from the font's 0); the mouse's buttons are no 8; the
-    shoulders, Start and Back are glyphs of their own, different from each other."""
+    three tenths of the cell away from the font's 0, drawn beside a 0 as wide as itself);
+    the mouse's buttons are no 8; the shoulders, Start and Back are glyphs of their own,
+    different from each other. (That each face button reads as its letter, read back from
+    the pixels: tests/test_pads.py.)"""
     from games.ui import looks
     from games.ui.controls import GLYPHS as G
     font = fonts.get(looks.get(look).font_name)
     far = 0.3 * font.width * font.height
-    zero, eight = drawn(font, "0"), drawn(font, "8")
+    eight = drawn(font, "8")
     faces = {k: drawn(font, G[k]) for k in ("A", "B", "X", "Y")}
     for k, g in faces.items():
-        assert apart(g, zero) >= far, f"{font.name}: pad {k} reads as a 0"
-        assert apart(g, drawn(font, k)) >= far / 2, f"{font.name}: pad {k} is just a letter"
+        wide = len(G[k])
+        assert apart(g, drawn(font, "0" * wide)) >= far, f"{font.name}: pad {k} reads as a 0"
+        assert apart(g, drawn(font, k + " " * (wide - 1))) >= far / 2, \
+            f"{font.name}: pad {k} is just a letter"
     keys = list(faces)
     for i, a in enumerate(keys):
         for b in keys[i + 1:]:

@@ -243,3 +243,33 @@ def test_the_icons_are_the_sizes_they_say_and_drawn_by_the_sprites_script():
         assert img.get_at((s // 2, s // 3)).a == 255 and img.get_at((0, 0)).a == 0
     script = (ROOT / "sprites" / "make_sprites.py").read_text()
     assert "def app_icon(" in script and "ICON_SIZES = (32, 64, 128)" in script
+
+
+def readme_command(heading: str) -> str:
+    """The first line of the sh block under README.md's ``## heading``."""
+    lines = (ROOT / "README.md").read_text().splitlines()
+    at = lines.index(f"## {heading}")
+    start = next(i for i in range(at, len(lines)) if lines[i].startswith("```sh"))
+    return lines[start + 1]
+
+
+def test_the_readmes_play_and_test_commands_need_only_python3_and_its_venv():
+    """Issue 50: on a fresh Debian 12 or Ubuntu 24.04 there is no ``python`` command, and
+    pip refuses to install into the system's Python (PEP 668, "externally managed"). The
+    README's two commands make the checkout's own venv with ``python3`` and run pip,
+    main.py and pytest with that venv's Python; the README names the package Debian's
+    Python needs for a venv; .ci/run runs exactly the test command (checked for real in a
+    Debian 12 root made by debootstrap, as a new user: see the issue's note)."""
+    import shlex
+    for heading, last in (("Play", ["main.py"]), ("Test", ["-m", "pytest", "-q"])):
+        steps = [shlex.split(step) for step in readme_command(heading).split("&&")]
+        assert steps[0][:3] == ["python3", "-m", "venv"], steps
+        venv_python = f"{steps[0][3]}/bin/python"
+        assert all(step[0] == venv_python for step in steps[1:]), steps
+        assert steps[1][1:] == ["-m", "pip", "install", "-r", "requirements.txt"]
+        assert steps[-1][1:] == last
+    readme = (ROOT / "README.md").read_text()
+    assert "apt install python3-venv" in readme
+    printed = subprocess.run(["bash", str(ROOT / ".ci" / "run"), "--print"],
+                             capture_output=True, text=True, timeout=60)
+    assert printed.returncode == 0 and printed.stdout.strip() == readme_command("Test")

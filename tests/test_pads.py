@@ -205,27 +205,102 @@ FACE_A = {"xbox": controls.GLYPHS["A"], "playstation": controls.GLYPHS["cross"],
           "nintendo": controls.GLYPHS["B"], None: controls.GLYPHS["A"]}
 
 
-def glyph_at(surface, font, ch, y, colour) -> list:
-    """The x of every place on the text row at ``y`` where ``ch`` is drawn in ``colour``."""
-    rows = font.glyph(ch)
+def read_row(picture, font, y, colour) -> str:
+    """The text drawn in ``colour`` on the text row at ``y``, read back from the pixels by
+    matching the font's glyph bitmaps (a pixel is ink when it is ``colour``): from the first
+    glyph found, cell by cell; a blank cell is a space, a cell no glyph matches a "?"."""
     w, h = font.width, font.height
     colour = tuple(colour)[:3]
-    found = []
-    for x in range(0, surface.get_width() - w + 1):
-        if all((tuple(surface.get_at((x + i, y + j)))[:3] == colour) == (rows[j][i] == "#")
-               for j in range(h) for i in range(w)):
-            found.append(x)
-    return found
+    raw = pygame.image.tobytes(picture, "RGB")
+    width = picture.get_width()
+
+    def ink(x, yy):
+        i = 3 * (yy * width + x)
+        return tuple(raw[i:i + 3]) == colour
+    bitmaps = {}
+    for ch in font.chars:
+        bitmaps.setdefault(tuple(font.glyph(ch)), ch)
+
+    def cell(x):
+        return tuple("".join("#" if ink(x + i, y + j) else "." for i in range(w))
+                     for j in range(h))
+    blank = tuple("." * w for _ in range(h))
+    x = 0
+    while x + w <= width and (cell(x) == blank or cell(x) not in bitmaps):
+        x += 1
+    out = []
+    while x + w <= width:
+        got = cell(x)
+        out.append(" " if got == blank else bitmaps.get(got, "?"))
+        x += w
+    return "".join(out).strip()
+
+
+def read_cap(picture, font, x, y, colour) -> str:
+    """What a player reads on a key cap (a wide button) drawn at ``x`` on the row at ``y``:
+    the cap's cut-out (the paper inside its inked rows, corners aside) matched against every
+    glyph of the font, as ink, wherever it sits in the cap; "" when nothing matches."""
+    w, h = font.width, font.height
+    colour = tuple(colour)[:3]
+    rows = [y + j for j in range(h)
+            if any(tuple(picture.get_at((x + i, y + j)))[:3] == colour for i in range(2 * w))]
+    if not rows:
+        return ""
+    top, bottom = rows[0], rows[-1]
+    corners = {(0, top), (2 * w - 2, top), (0, bottom), (2 * w - 2, bottom)}
+    cut = {(i, yy) for yy in range(top, bottom + 1) for i in range(2 * w - 1)
+           if (i, yy) not in corners and tuple(picture.get_at((x + i, yy)))[:3] != colour}
+    for ch in font.chars:
+        shape = {(i, j) for j, r in enumerate(font.glyph(ch)) for i, c in enumerate(r)
+                 if c == "#"}
+        if not shape or len(shape) != len(cut):
+            continue
+        for dx in range(-w, 2 * w):
+            for dy in range(-h, h):
+                if {(i + dx, y + j + dy) for i, j in shape} == cut:
+                    return ch
+    return ""
+
+
+def shape(font, ch) -> set:
+    """A glyph's ink, wherever it sits in its cell (moved to the top left)."""
+    ink = {(i, j) for j, r in enumerate(font.glyph(ch)) for i, c in enumerate(r) if c == "#"}
+    x0, y0 = min(i for i, _ in ink), min(j for _, j in ink)
+    return {(i - x0, j - y0) for i, j in ink}
+
+
+def native_from_window(app):
+    """The native picture as the window shows it: each native pixel read at the centre of
+    its window pixels (the scaled picture at 1920x1080, pixel by pixel)."""
+    d = app.display
+    w, h = d.native_size
+    out = pygame.Surface((w, h))
+    window = d.window
+    for y in range(h):
+        for x in range(w):
+            out.set_at((x, y), window.get_at(d.to_window((x, y))))
+    return out
+
+
+# what a player reads on the pad's confirm button, per pad family
+FACE_A = {"xbox": "A", "playstation": "\u00d7", "nintendo": "B"}
+FACE_NAME = {"xbox": "A", "playstation": "cross", "nintendo": "B"}
 
 
 def shot(app, name):
     shots.save(app.last_native, f"pads-{name}.png")
 
 
+@pytest.mark.parametrize("size", [None, (1920, 1080)], ids=["native", "1920x1080"])
 @pytest.mark.parametrize("kind", ["xbox", "playstation", "nintendo"])
-def test_the_prompt_shows_the_face_button_of_the_pad_in_hand(make_app, pads, kind):
+def test_the_prompt_names_the_pads_button_so_it_reads_as_its_letter(make_app, pads, kind,
+                                                                    size):
+    """Issue 50: "choose a square (d-pad and 0)": a letter in a ring one cell wide read as
+    a 0 in the DOS look. The prompt, read back from the pixels (the font's glyph bitmaps),
+    names the button by a key cap whose cut-out is the font's own letter (or PlayStation's
+    shape) at full size: at the native size and at 1920x1080 (the window's pixels)."""
     from games.tribolo import scene as tscene
-    app, sc = open_tribolo(make_app, seed=3)
+    app, sc = open_tribolo(make_app, seed=3, **({"window_size": size} if size else {}))
     pad = pads(kind)
     plugged(app, pad)
     human_turn(app, sc)
@@ -234,17 +309,41 @@ def test_the_prompt_shows_the_face_button_of_the_pad_in_hand(make_app, pads, kin
     app.dirty = True                             # (the computer's last move was said)
     frames(app, 2)
     text, colour = sc.status_text()
-    assert text.endswith(f"(d-pad and {FACE_A[kind]}).")
+    cap = controls.GLYPHS[FACE_NAME[kind]]
+    assert text.endswith(f"(d-pad and {cap}).")
     font = fonts.get("ega8x14")
-    assert glyph_at(app.last_native, font, FACE_A[kind], tscene.STATUS_Y, colour)
-    for other in set(FACE_A.values()) - {FACE_A[kind]}:
-        assert not glyph_at(app.last_native, font, other, tscene.STATUS_Y, colour)
-    shot(app, f"prompt-{kind}")
-    # the keyboard again: its key, and no glyph
+    picture = app.last_native if size is None else native_from_window(app)
+    read = read_row(picture, font, tscene.STATUS_Y, colour)
+    assert read == text, (read, text)
+    assert "0" not in read
+    at = (640 - font.size(text)[0]) // 2 + font.size(text[:text.index(cap)])[0]
+    got = read_cap(picture, font, at, tscene.STATUS_Y, colour)
+    assert got and shape(font, got) == shape(font, FACE_A[kind]), got
+    if size is None:
+        shot(app, f"prompt-{kind}")
+    # the keyboard again: its key, and no button
     key(app, pygame.K_RIGHT)
     frames(app, 1)
     assert sc.status_text()[0].endswith("(arrows and Enter).")
-    assert not glyph_at(app.last_native, font, FACE_A[kind], tscene.STATUS_Y, colour)
+    assert cap not in read_row(app.last_native, font, tscene.STATUS_Y, colour)
+
+
+@pytest.mark.parametrize("look", ["amiga", "dos", "riscos", "launcher"])
+def test_every_looks_font_draws_each_pad_button_as_its_letter(look):
+    """In every look's font, each face button a prompt names reads, from the drawn pixels,
+    as its letter or shape, and no two buttons read alike."""
+    from games.ui import looks
+    font = fonts.get(looks.get(look).font_name)
+    want = {"A": "A", "B": "B", "X": "X", "Y": "Y", "cross": "\u00d7", "circle": "o",
+            "square": "\u25a0", "triangle": "\u25b2"}
+    for name, letter in want.items():
+        text = f"choose a square (d-pad and {controls.GLYPHS[name]})."
+        picture = pygame.Surface((font.size(text)[0] + 16, font.height + 4))
+        font.draw(picture, text, (8, 2), (255, 255, 255))
+        assert read_row(picture, font, 2, (255, 255, 255)) == text
+        at = 8 + font.size(text[:text.index(controls.GLYPHS[name])])[0]
+        got = read_cap(picture, font, at, 2, (255, 255, 255))    # (x and a cross may be
+        assert got and shape(font, got) == shape(font, letter), (look, name)  # one shape)
 
 
 def test_the_key_line_names_the_pads_buttons(make_app, pads):
@@ -310,7 +409,8 @@ def test_two_pads_claiming_seats_in_pictures(make_app, pads):
     app.dirty = True                             # (the computer's last move was said)
     pad_press(app, mine, "dpright")
     frames(app, 1)
-    assert FACE_A["xbox" if mine is one else "playstation"] in sc.status_text()[0]
+    face = FACE_NAME["xbox" if mine is one else "playstation"]
+    assert controls.GLYPHS[face] in sc.status_text()[0]
     shot(app, "turn-prompt")
 
 

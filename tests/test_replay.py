@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 import games
+import shots
 from driver import VirtualPad, click, colours, frames, key, pad_press, run_until
 from games.core import gamerecord, replays, review
 
@@ -328,6 +329,165 @@ def test_review_on_the_command_line_writes_json(tmp_path):
                     tmp_path=tmp_path)
     assert done.returncode == 2 and "none.txt: No such file" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_game_declares_its_boards_cells_as_its_board_input_finds_them(make_app, entry):
+    """``board_cells`` (the board's geometry the house reads): every cell the board input
+    lets the cursor stand on is declared, a click on a declared cell's centre finds a cell
+    of the board, and every cell lies on the game's screen."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, plies=6)
+    cells = scene.board_cells()
+    assert cells and all(isinstance(name, str) and name for name in cells)
+    screen = pygame.Rect((0, 0), scene.native_size)
+    bi = scene.board_input
+    found = set()
+    for name, rect in cells.items():
+        assert screen.contains(rect), (name, rect)
+        cell = bi.at(rect.center)
+        assert cell is not None, (name, rect)
+        found.add(cell)
+    assert set(bi.rules.cells(scene.table.state)) <= found
+
+
+WINDOWS = ((1280, 960), (1920, 1080), (640, 480), "native", "full screen")
+
+
+def same_pixels(a, b) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_panel_and_its_notices_never_hide_a_cell_of_the_board(make_app, entry, tmp_path):
+    """Issue 50: no square, hole or hex of any game is under the replay's panel at any
+    window size or full screen, the panel at the bottom or the top (Up/Down); every cell
+    shows the pixels the game draws there; and the Export's notice covers neither a cell
+    nor a button (the panel laid over the board hid its bottom rows, or its top ones)."""
+    for window in WINDOWS:
+        size = entry.native_size if window == "native" else (
+            None if window == "full screen" else window)
+        app = make_app(anim_speed=0, mute=True, window_size=size,
+                       fullscreen=window == "full screen",
+                       data_dir=str(tmp_path / str(window).replace(" ", "-")))
+        scene = played_game(app, entry, plies=30)
+        replay = open_by_key(app, scene)
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
+        for way in (pygame.K_UP, pygame.K_DOWN):
+            key(app, way)
+            frames(app, 2)
+            cells = replay.board_cells()
+            assert cells, "the game declares its board's cells (board_cells)"
+            screen, panel, band = replay.screen, replay.rect, replay.band
+            assert app.last_native.get_size() == screen.size
+            board = replay.board_rect
+            alone = pygame.Surface(board.size)
+            replay.view.draw(alone)           # the game's own picture of the ply shown
+            for name, cell in cells.items():
+                case = (window, way, name, cell, panel)
+                assert screen.contains(cell), case
+                assert not cell.colliderect(panel) and not cell.colliderect(band), case
+                assert same_pixels(app.last_native.subsurface(cell),
+                                   alone.subsurface(cell.move(-board.x, -board.y))), case
+            shown = app.display.dest           # the whole picture is in the window
+            assert app.display.window.get_rect().contains(shown), (window, shown)
+        before = app.last_native.copy()
+        key(app, pygame.K_x)                   # Export: "The record is in ..."
+        assert run_until(app, lambda: getattr(replay.host, "last_export", None))
+        frames(app, 2)
+        after = app.last_native
+        assert not same_pixels(before, after), "the notice is shown"
+        for r in list(cells.values()) + replay.button_rects:
+            assert same_pixels(before.subsurface(r), after.subsurface(r)), (window, r)
+        if window == "native":                 # for a person to look at (tests/shots.py)
+            shots.save(after, f"replay-{entry.name}-export-notice.png")
+        app.shutdown(quit_pygame=False)
+
+
+def broken_files(entry, folder: Path) -> dict:
+    """{what is wrong: a file} of records and saves that do not replay, for ``entry``."""
+    import inspect
+    name = entry.name
+    texts = {
+        "empty": "",
+        "not a record": "garbage stuff\n",
+        "no such game": "tricade nosuch seed 3\n",
+        "no seed": f"tricade {name} seed\n",
+        "an option the game has not": f"tricade {name} seed 3 nope=1\n",
+        "a bad move": f"tricade {name} seed 3\nzz99\n",
+        "a save naming no game": '{"game": null, "seed": 3, "moves": []}',
+        "an empty save": "{}",
+        "an envelope of nothing": '{"format": "tricade", "data": null}',
+        "half a save": '{"game": ',
+        "a save with no seed": json.dumps({"game": name, "seed": None, "options": {},
+                                           "moves": []}),
+        "a save with a move of nothing": json.dumps({"game": name, "seed": 3, "options": {},
+                                                     "moves": [None]}),
+        "a save with an option it has not": json.dumps({"game": name, "seed": 3, "options":
+                                                        {"nope": None}, "moves": []}),
+    }
+    params = inspect.signature(entry.rules_module().new_game).parameters
+    for key, p in params.items():            # an option the game always has a value for
+        if key != "seed" and p.default not in (None, p.empty):
+            texts[f"the option {key} as nothing"] = json.dumps(
+                {"game": name, "seed": 3, "options": {key: None}, "moves": []})
+    out = {}
+    for n, (what, text) in enumerate(texts.items()):
+        path = folder / f"broken{n}.{'json' if text.startswith('{') else 'txt'}"
+        path.write_text(text)
+        out[what] = path
+    out["missing"] = folder / "missing.txt"
+    return out
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_record_that_does_not_replay_is_one_sentence_with_or_without_the_game(
+        tmp_path, entry, capsys):
+    """--replay and --review with a broken record, an empty file or a missing one, GAME
+    given or not: one sentence naming the file and what is wrong, status 2; never the usage
+    text, "needs the GAME" or a Python value (issue 50: an empty file without GAME said the
+    usage and "needs the GAME"; a save naming no game said "the save is of None")."""
+    from games import cli
+    out = tmp_path / "out.json"
+    for what, path in broken_files(entry, tmp_path).items():
+        for game in ([entry.name], []):
+            for flag in (["--replay", str(path)], ["--review", str(path), "--json", str(out)]):
+                try:
+                    status = cli.main(game + flag + ["--data-dir", str(tmp_path / "d")],
+                                      prog="tricade")
+                except SystemExit as stop:
+                    status = stop.code
+                said = capsys.readouterr().err
+                case = (what, game, flag[0], said)
+                assert status == 2, case
+                assert len(said.strip().splitlines()) == 1 and path.name in said, case
+                for wrong in ("usage", "needs the GAME", "None", "Traceback", "Error:"):
+                    assert wrong not in said, case
+                assert not out.exists(), case
+
+
+def test_a_review_that_gives_nothing_is_said_in_words(make_app, monkeypatch):
+    """No Python value in a sentence to a person: a judge that ends with no judgement and
+    no error read "The moves could not be judged (None)."."""
+    monkeypatch.setattr(replays, "review_stream", lambda entry, data, report: None)
+    app = make_app(anim_speed=0, mute=True, worker_mode="thread")
+    scene = played_game(app, GAMES[0], plies=8)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.name == "replay" and run_until(app, lambda: not replay.judging)
+    key(app, pygame.K_RIGHT)
+    said = replay.info_lines()[1]
+    assert said.startswith("The moves could not be judged (") and "None" not in said, said
+    assert scene in app.stack
+
+
+def test_a_broken_record_without_the_game_is_refused_by_the_real_command(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_text("")
+    done = run_main("--replay", str(path), tmp_path=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"python main.py: --replay {path}: the record is empty"
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)

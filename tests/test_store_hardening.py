@@ -425,8 +425,10 @@ def old_clean_settings(data):
     out = copy.deepcopy(store_mod.DEFAULT_SETTINGS)
     if data.get("scale") in store_mod.SCALE_MODES:
         out["scale"] = data["scale"]
-    # seat_marks came after the schema (everyone at the table): a setting like the others
-    for key in ("scanlines", "fullscreen", "sound", "swap_confirm", "seat_marks"):
+    # seat_marks and coordinates came after the schema (everyone at the table): settings
+    # like the others
+    for key in ("scanlines", "fullscreen", "sound", "swap_confirm", "seat_marks",
+                "coordinates"):
         if isinstance(data.get(key), bool):
             out[key] = data[key]
     v = data.get("volume")
@@ -669,12 +671,16 @@ def test_a_screenshot_that_cannot_be_written_is_one_sentence(tmp_path):
     folder.mkdir()
     r = run_main(tmp_path / "data", "--screenshot", str(folder))
     assert r.returncode == 2 and "is a directory" in r.stderr and "Traceback" not in r.stderr
-    if os.path.isdir("/proc/self"):
-        # the folder exists and looks writable, but nothing can be created in it
+    if os.path.isdir("/proc/self") and os.access("/proc", os.W_OK):
+        # the folder exists and looks writable (to root), but nothing can be created in it
         r = run_main(tmp_path / "data", "--screenshot", "/proc/tricade-shot.png")
         assert r.returncode == 1, r.stderr
         assert r.stderr.startswith("Could not write the screenshot /proc/tricade-shot.png")
         assert r.stderr.strip().count("\n") == 0
+    elif os.path.isdir("/proc/self"):        # anyone else is refused before the window opens
+        r = run_main(tmp_path / "data", "--screenshot", "/proc/tricade-shot.png")
+        assert r.returncode == 2 and "not allowed to write '/proc/tricade-shot.png'" in r.stderr
+        assert "Traceback" not in r.stderr
 
 
 def test_a_relative_xdg_data_home_is_ignored(monkeypatch, tmp_path):

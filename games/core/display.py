@@ -641,10 +641,15 @@ class Display:
 
     def to_window(self, pos) -> tuple:
         """Native pixel -> the centre of its window pixels (tests use it to aim the mouse)."""
-        x, y = pos
         d = self.dest
         w, h = self.native_size
-        return (d.x + (2 * x + 1) * d.w // (2 * w), d.y + (2 * y + 1) * d.h // (2 * h))
+
+        def centre(n, size, span):       # the middle window pixel whose left edge maps to
+            m = (2 * n + 1) * span // (2 * size)      # n (a scale that is no whole number
+            while m + 1 < span and m * size // span < n:   # puts one on the seam)
+                m += 1
+            return m
+        return (d.x + centre(pos[0], w, d.w), d.y + centre(pos[1], h, d.h))
 
     def screenshot(self, path) -> None:
         pygame.image.save(self.window, str(path))

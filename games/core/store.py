@@ -686,6 +686,7 @@ DEFAULT_SETTINGS = {
     "volume": 8,            # 0-10
     "swap_confirm": False,  # Nintendo-style pads: east confirms, south goes back
     "seat_marks": False,    # a shape on every seat colour (games/ui/marks.py)
+    "coordinates": False,   # letters and numbers on the boards (games/ui/coordinates.py)
     "pace": "slower",       # the computer's moves: held to be seen (games/ui/watch.py)
     "keys": DEFAULT_KEYS,
     "pad": DEFAULT_PAD,
@@ -708,6 +709,7 @@ SETTINGS_SCHEMA = Table({
     "volume": Int(0, 10, 8),
     "swap_confirm": Bool(False),
     "seat_marks": Bool(False),
+    "coordinates": Bool(False),
     "pace": Choice(PACES, DEFAULT_SETTINGS["pace"]),
     "keys": Table({action: _names(names) for action, names in DEFAULT_KEYS.items()}),
     "pad": Table({action: _names(names) for action, names in DEFAULT_PAD.items()}),

@@ -73,6 +73,35 @@ class Table:
         self.new_game(seed=seed, options=options, start_text=start_text)
 
     # -- setting up ---------------------------------------------------------------------------
+    def _check_options(self, options: dict) -> None:
+        """An option given as nothing (a save's null) where the game's ``new_game`` has a
+        value by default is refused in one sentence (the rules would name it None)."""
+        import inspect
+        try:
+            params = inspect.signature(self.rules.new_game).parameters
+        except (TypeError, ValueError):
+            return
+        for key, value in options.items():
+            p = params.get(key)
+            if value is None and p is not None and p.default not in (None, p.empty):
+                raise ValueError(f"the option {key} has no value (a {self.game} game "
+                                 f"takes {p.default!r} by default)")
+
+    def _unfit(self, exc, options: dict) -> str:
+        """Why the options do not fit the rules' ``new_game``, in one sentence: the names it
+        does not take, else the error's own words."""
+        import inspect
+        try:
+            params = inspect.signature(self.rules.new_game).parameters
+        except (TypeError, ValueError):
+            params = {}
+        takes_any = any(p.kind is p.VAR_KEYWORD for p in params.values())
+        unknown = [k for k in options if k not in params and not takes_any]
+        if unknown:
+            return (f"{self.game} has no option {', '.join(sorted(unknown))}"
+                    f" (its options: {', '.join(k for k in params if k != 'seed') or 'none'})")
+        return f"the options do not fit {self.game} ({exc})"
+
     def new_game(self, seed: int | None = None, options: dict | None = None,
                  start_text: str | None = None) -> None:
         self.cancel_thinking()
@@ -84,7 +113,11 @@ class Table:
         if start_text is not None:
             first = self.rules.State.from_text(start_text)
         else:
-            first = self.rules.new_game(seed=self.seed, **self.options)
+            self._check_options(self.options)
+            try:
+                first = self.rules.new_game(seed=self.seed, **self.options)
+            except TypeError as exc:         # an option this game has not (a record's)
+                raise ValueError(self._unfit(exc, self.options)) from None
         before = self.states[self.index] if getattr(self, "states", None) else None
         self.states = [first]
         self.moves: list[str] = []
@@ -449,6 +482,8 @@ class Table:
         if not isinstance(data, dict):
             raise ValueError("the save is not a table")
         if data.get("game") != self.game:
+            if not isinstance(data.get("game"), str):
+                raise ValueError("the save names no game")
             raise ValueError(f"the save is of {data.get('game')!r}, not {self.game!r}")
         seed, options, start = data.get("seed"), data.get("options", {}), data.get("start")
         moves = data.get("moves")
@@ -464,11 +499,13 @@ class Table:
             raise ValueError(f"the save has {len(moves)} moves, more than any real game")
         if start is not None and not isinstance(start, str):
             raise ValueError("the save's starting position is not text")
+        if start is None:
+            self._check_options(options)
         try:
             state = (self.rules.State.from_text(start) if start is not None
                      else self.rules.new_game(seed=seed, **options))
         except TypeError as exc:
-            raise ValueError(f"the save's options do not fit this game ({exc})") from None
+            raise ValueError(self._unfit(exc, options)) from None
         first = data.get("first")
         if first is not None and first != _digest(state):
             raise ValueError("the save was made on another board than its seed gives "

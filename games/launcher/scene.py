@@ -265,6 +265,9 @@ class SettingsScene(LauncherBase):
                  hint="Swap confirm and back for Nintendo-style pads."),
             Item("Seat marks", value=on_off("seat_marks"), on_change=toggle("seat_marks"),
                  hint="Every seat's colour also carries a shape: seats apart without colour."),
+            Item("Board coordinates", value=on_off("coordinates"),
+                 on_change=toggle("coordinates"),
+                 hint="Letters and numbers on the board, as moves are named (Green plays m3)."),
             Item("Computer's moves", value=lambda: PACE_WORDS.get(s["pace"], s["pace"]),
                  on_change=cycle("pace", list(PACES)),
                  hint="How long each computer move stays marked before the next: "

@@ -199,10 +199,8 @@ class TriAxisScene(ScoreFiles, GameScene):
                     shortcut="R", key_label="R)andom"),
             Command("concede", "Concede", (), (), self.concede, key_label="Esc)concede"),
             # what Esc does in the phase, on the key line (a click there does the same)
-            Command("end_turn", "End the turn", (), (), self.on_back,
-                    key_label="Esc)end turn"),
-            Command("put_down", "Put the marker down", (), (), self.drop,
-                    key_label="Esc)put down"),
+            Command("end_turn", "End the turn", (), (), self.on_back, key_label="Esc)end turn"),
+            Command("put_down", "Put the marker down", (), (), self.drop, key_label="Esc)put down"),
             Command("esc_quit", "Quit", (), (), self.on_back, key_label="Esc)quit"),
             Command("nw", "Up left", ("[7]", "home"), (), lambda: self.diagonal(5)),
             Command("ne", "Up right", ("[9]", "page up"), (), lambda: self.diagonal(1)),
@@ -217,8 +215,7 @@ class TriAxisScene(ScoreFiles, GameScene):
         st = self.state
         names = ["undo"] + (["random"] if st.phase == "setup" and not st.is_over else []) + [
             "help", "history", "sound", "new"] + (["concede"] if self.may_concede() else [])
-        return (self.cmds.items(*names, "quit", "-") + self.seat_items()
-                + [self.level_item()])
+        return self.cmds.items(*names, "quit", "-") + self.seat_items() + [self.level_item()]
 
     def persons_gone(self) -> bool:
         return play.persons_gone(self.state, self.table.seats)
@@ -267,8 +264,7 @@ class TriAxisScene(ScoreFiles, GameScene):
         return None if p is None else p[1] * 16 + p[0]
 
     def zone_centre(self, z: int) -> tuple:
-        r, c = divmod(z, 16)
-        return self.grid.centre(c, r)
+        return self.grid.centre(z % 16, z // 16)
 
     def tone(self, tone: str):
         return SEAT_COLOUR.get(tone) or TONES.get(tone, WHITE)
@@ -498,6 +494,9 @@ class TriAxisScene(ScoreFiles, GameScene):
     def move_marks(self, tr) -> list:
         zones = tr.move[1:] if isinstance(tr.move, tuple) else ()   # "resign", "end": none
         return [self.grid.rect(z % 16, z // 16) for z in zones]
+
+    def board_cells(self) -> dict:      # every zone, the sea's too (the cursor goes there)
+        return {self.state.island.name(z): self.grid.rect(z % 16, z // 16) for z in range(160)}
 
     def animate_move(self, before, after, move) -> None:
         extra, skip, delay = [], (), 0.0

@@ -200,6 +200,10 @@ class TriboloScene(GameScene):
     def move_marks(self, tr) -> list:
         return [self.grid.rect(*tr.move)] if isinstance(tr.move, tuple) else []
 
+    def board_cells(self) -> dict:
+        s, grid = self.state, self.grid
+        return {s.move_text(sq): grid.rect(*sq) for sq in self.board_input.rules.cells(s)}
+
     def animate(self, before, after, move) -> None:
         """The placed tile, then each flip, nearest first; then a pause the computer waits
         through (longer, with the dos_skip sound, when a colour cannot move)."""

@@ -251,6 +251,11 @@ class Triple3Scene(GameScene):
     def move_marks(self, tr) -> list:
         return [self.layout.cell(*tr.move[1:])]
 
+    def board_cells(self) -> dict:
+        s = self.table.state
+        return {s.move_text(("place", box, hole)): self.layout.cell(box, hole)
+                for box in rules.BOXES for hole in rules.HOLES}
+
     def on_game_over(self) -> None:
         t = self.table
         self.app.play("acorn_win")

@@ -152,6 +152,9 @@ class TripppinScene(GameScene):
     def move_marks(self, tr) -> list:
         return [self.layout.cell(tr.after.position(tr.seat))]
 
+    def board_cells(self) -> dict:
+        return {rules.square_name(sq): self.layout.cell(sq) for sq in range(64)}
+
     def ai_options(self) -> dict:
         return dict(self.entry.ai_options, prevent_loops=self.settings["prevent_loops"])
 

@@ -10,7 +10,7 @@ arcade sticks in a cabinet have "Button 1" and so on. The face buttons and the m
 buttons are glyphs of each look's font (fonts/*.txt, Private Use Area code points), so a
 prompt is an ordinary string every font draws::
 
-    controls.fill(app, "Choose a square ({pick}).")      # "(d-pad and \\ue000)" on a pad
+    controls.fill(app, "Choose a square ({pick}).")      # "(d-pad and A)" on a pad: A's key cap
 
 Placeholders: ``{confirm}``, ``{back}``, ``{menu}``, ``{move}`` (arrows, d-pad, stick),
 ``{pick}`` (move and confirm, or a click), and any command of the top scene by name
@@ -24,9 +24,13 @@ import re
 
 KEYBOARD = "keyboard"
 
-# the font glyphs (the same code points in every font)
-GLYPHS = {"A": "\ue000", "B": "\ue001", "X": "\ue002", "Y": "\ue003",
-          "cross": "\ue004", "circle": "\ue005", "square": "\ue006", "triangle": "\ue007",
+# the font glyphs (the same code points in every font). A pad's face buttons are two cells
+# wide: a key cap with the font's own letter (or PlayStation's shape) cut out of it, so it
+# reads at the letter's full size at the native size (fonts/make_fonts.py derives them;
+# the one-cell ringed letters read as 0 on an EGA screen)
+GLYPHS = {"A": "\ue010\ue011", "B": "\ue012\ue013", "X": "\ue014\ue015",
+          "Y": "\ue016\ue017", "cross": "\ue018\ue019", "circle": "\ue01a\ue01b",
+          "square": "\ue01c\ue01d", "triangle": "\ue01e\ue01f",
           "mouse_left": "\ue008", "mouse_right": "\ue009", "mouse_middle": "\ue00a",
           "L": "\ue00b", "R": "\ue00c", "start": "\ue00d", "back": "\ue00e"}
 G = GLYPHS
@@ -240,7 +244,7 @@ def whose(app, controller: str, seat: str) -> str:
 
 def key_line(app, cmds, names, controller: str | None = None) -> list:
     """A DOS key line's (label, name) pairs for the controller in hand: the original's
-    "S)ound" labels on the keyboard and mouse, the pad's own buttons ("\\ue002)Best
+    "S)ound" labels on the keyboard and mouse, the pad's own buttons (X's key cap, ")Best
     square") for the commands a pad has, and its menu button, on a pad or stick."""
     c = controller_of(app, controller)
     if kind(app, c) in ("key", "mouse"):

@@ -21,6 +21,11 @@ DEFAULT_COMMAND_KEYS = {
     "quit": dict(keys=("q",), key_label="Q)uit", shortcut="Q"),
 }
 
+# Keys that answer the same in every game (docs/answers.md): N asks for a new game and Q asks
+# to quit, whatever keys of its original a game adds (an F3, a Ctrl+Q, or only menu items):
+# a game's ``command_keys`` adds to these and cannot take them away.
+EVERY_GAME_KEYS = {"new": ("n",), "quit": ("q",)}
+
 
 class _Probe:
     """Stands in for a game's table, app and settings while its commands are read."""
@@ -69,6 +74,8 @@ class GameMenus:
         for name in STANDARD:
             spec = dict(self.standard_keys().get(name, {}))
             spec.setdefault("label", STANDARD_LABELS[name])
+            keys = tuple(spec.get("keys", ()))
+            spec["keys"] = keys + tuple(k for k in EVERY_GAME_KEYS.get(name, ()) if k not in keys)
             if name == "sound":
                 spec.setdefault("checked", lambda: bool(self.app.settings["sound"]))
             out.append(Command(name, run=runs[name], enabled=enabled.get(name, True), **spec))

@@ -69,6 +69,13 @@ class ModalScene(LookScene):
         turn_owner = getattr(game, "turn_owner", None)
         self.owner = turn_owner() if turn_owner is not None else None
 
+    @property
+    def native_size(self):
+        """The picture of the scene it is opened over (a replay's: the game's and its
+        panel's), so that it is drawn over that scene and not alone."""
+        size = getattr(self.game, "native_size", None)
+        return tuple(size) if size else self.look.native_size
+
     def named(self, text: str) -> str:
         """``text`` with its ``{confirm}``-style placeholders named for the controls in
         hand: the owner's, else the controller used last (games.ui.controls)."""

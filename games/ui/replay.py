@@ -3,7 +3,11 @@ ply, stepped forwards and backwards, with the computer's judgement of every move
 evaluation graph in a window of the look (a Workbench window, a DOS box, a RISC OS window).
 
 The board is a second scene of the game's own class (a demo: it keeps nothing, its store
-writes nothing), its table loaded with the record and positioned at the ply shown; every
+writes nothing), drawn whole at its own native size; the panel is a band of its own above
+or below it (the replay's picture is the game's, the panel's height taller), so no square,
+hole or hex is ever under the panel, and the app's notices (the Export's "The record is
+in ...") are written inside the panel, over its graph, never over the board or the buttons.
+Its table is loaded with the record and positioned at the ply shown; every
 seat is a person's there, and no chance is drawn, so nothing moves on its own and no move
 is accepted. The review runs in a worker process of its own (``games.core.replays``'s
 streaming job): frames keep flowing, the progress bar fills, Esc stops it.
@@ -98,9 +102,8 @@ class Replay(Modal):
         self.progress = (0, self.total)
         self.stopped = False                   # the review was stopped (Esc)
         self.failed = ""
-        self.top = False                       # the panel at the top of the screen
-        self.pinned = False                    # ... where Up/Down put it (else: off the
-                                               # better move's squares, wherever they are)
+        self.top = False                       # the panel above the board (Up/Down)
+        self.panel_h = 0                       # the panel's band, under or over the board
         self.clock = 0.0
         self._down_on = None
         self.exporting = None                  # (thread, its answer) while one is written
@@ -130,20 +133,7 @@ class Replay(Modal):
         v.update(0.0)
         v.timeline.finish(sounds=False)
         v.status.clear()
-        self.uncover()
         self.app.dirty = True
-
-    def uncover(self) -> None:
-        """The panel moves to the other end of the screen when it hides the better move's
-        squares there and would not at the other (unless Up/Down placed it)."""
-        marks = self.better_marks() or self.move_shown_marks()
-        if self.pinned or not marks or not any(m.colliderect(self.rect) for m in marks):
-            return
-        self.top = not self.top
-        self.layout()
-        if any(m.colliderect(self.rect) for m in marks):
-            self.top = not self.top
-            self.layout()
 
     def state_at(self, ply: int):
         return self.table.position(ply)
@@ -186,11 +176,11 @@ class Replay(Modal):
         if job.done:
             self.job = None
             if job.error or not isinstance(job.result, dict):
-                self.failed = f"The moves could not be judged ({job.error})."
+                why = job.error or "the judge gave no judgement"
+                self.failed = f"The moves could not be judged ({why})."
             else:
                 self.rows = list(job.result.get("moves") or [])
                 self.progress = (self.total, self.total)
-                self.uncover()
             changed = True
         return changed
 
@@ -210,27 +200,84 @@ class Replay(Modal):
         return self.job is not None
 
     # -- the panel -----------------------------------------------------------------------------
+    @property
+    def native_size(self) -> tuple:
+        """The game's picture and the panel's band: the board is never under the panel."""
+        w, h = self.view.native_size
+        return (w, h + self.panel_h)
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        """Where the game's whole picture is in the replay's (under or over the panel)."""
+        w, h = self.view.native_size
+        return pygame.Rect(0, self.panel_h if self.top else 0, w, h)
+
+    @property
+    def band(self) -> pygame.Rect:
+        """The panel's band, the whole width: the rest of the replay's picture."""
+        w, h = self.view.native_size
+        return pygame.Rect(0, 0 if self.top else h, w, self.panel_h)
+
     def layout(self) -> None:
         lh = self.line_h
-        graph_h = max(3 * lh, self.screen.h // 8)
+        vw, vh = self.view.native_size
+        graph_h = max(3 * lh, vh // 8)
         bh = max(self.button_size(label)[1] for label, _ in BUTTONS)
         h = 2 * lh + graph_h + bh + self.gap // 2
-        w = self.screen.w - 24
+        if not self.panel_h:                 # the band's height: the frame, its shadow
+            self.panel_h = self.place(vw - 24, h, self.title)[0].h + SHADOW
+        w = vw - 24
         while w > 64:
             rect, _ = self.place(w, h, self.title)
-            if rect.left >= 0 and rect.right <= self.screen.w:
+            if rect.left >= 0 and rect.right + SHADOW <= vw:
                 break
             w -= 8
-        rect, inner = self.place(w, h, self.title)
-        y = (rect.h // 2 + 1 if self.top
-             else self.screen.h - rect.h // 2 - 1 - (rect.h % 2))
-        self.rect, self.inner = self.place(w, h, self.title, (self.screen.centerx, y))
+        band = self.band
+        rect, _ = self.place(w, h, self.title)
+        y = band.y + 1 + rect.h // 2
+        self.rect, self.inner = self.place(w, h, self.title, (vw // 2, y))
         i = self.inner
         self.info_at = (i.x, i.y)
         self.graph = pygame.Rect(i.x, i.y + 2 * lh, i.w, graph_h)
         sizes = [self.button_size(label) for label, _ in BUTTONS]
         area = pygame.Rect(i.x, i.bottom - bh, i.w, bh)
         self.button_rects = self.button_row(area, sizes)
+
+    def board_to_replay(self, rect) -> pygame.Rect:
+        """A rectangle of the game's picture (its ``move_marks``, its cells) where it is in
+        the replay's."""
+        return pygame.Rect(rect).move(self.board_rect.topleft)
+
+    def board_cells(self) -> dict:
+        """The game's board cells ({name: rect}, the game's ``board_cells``) where they are
+        in the replay's picture."""
+        return {name: self.board_to_replay(r) for name, r in self.view.board_cells().items()}
+
+    def toast_area(self) -> pygame.Rect:
+        """Where the app's notices are written: inside the panel, over its two lines and
+        its graph (never the board, never the buttons)."""
+        top = self.info_at[1]
+        return pygame.Rect(self.inner.x, top, self.inner.w, self.button_rects[0].top - top)
+
+    def draw_toasts(self, surface, lines) -> None:
+        from games.ui import fonts
+        from games.ui.board import wrap
+        font = fonts.get(self.font_name)
+        fg, bg = self.toast_colors
+        area = self.toast_area()
+        step = font.height + 2
+        wrapped = [part for line in lines
+                   for part in (wrap(line, max(1, area.w // font.width - 2)) or [""])]
+        wrapped = wrapped[-max(1, area.h // step):]          # the newest that fit
+        height = len(wrapped) * step + 2
+        y = area.bottom - height
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))
+        surface.fill(bg, (area.x, y, area.w, height))
+        for line in wrapped:
+            font.draw(surface, line, (area.x + font.width, y + 2), fg)
+            y += step
+        surface.set_clip(clip)
 
     @property
     def title(self) -> str:
@@ -297,22 +344,6 @@ class Replay(Modal):
             return MOUSE_HINT
         return self.named(KEYS_HINT)
 
-    def move_shown_marks(self) -> list:
-        """The squares of the move that made the ply shown (the game's ``move_marks``)."""
-        k = self.ply
-        if k == 0:
-            return []
-        before, after = self.state_at(k - 1), self.state_at(k)
-        if before.is_chance:
-            return []
-        try:
-            text = self.table.moves[k - 1]
-            tr = Transition(before, after, text, "move", before.current,
-                            before.parse_move(text))
-            return [pygame.Rect(r) for r in self.view.move_marks(tr)]
-        except Exception:            # a game's marks that do not fit: the panel stays
-            return []
-
     def better_marks(self) -> list:
         """The squares of the better move than the one that made the ply shown, as the
         game marks a computer's move there (its ``move_marks``)."""
@@ -324,7 +355,7 @@ class Replay(Modal):
             move = before.parse_move(row["better"])
             after = before.play(move)
             tr = Transition(before, after, row["better"], "move", before.current, move)
-            return [pygame.Rect(r) for r in self.view.move_marks(tr)]
+            return [self.board_to_replay(r) for r in self.view.move_marks(tr)]
         except Exception:            # a game's marks that do not fit: no ants, no crash
             return []
 
@@ -385,7 +416,6 @@ class Replay(Modal):
 
     def place_panel(self, top: bool) -> None:
         """The panel at the top or the bottom of the screen, where it stays (Up/Down)."""
-        self.pinned = True
         if top != self.top:
             self.top = top
             self.layout()
@@ -538,14 +568,17 @@ class Replay(Modal):
                 if r.get("judgement") in ("mistake", "blunder")]
 
     def draw(self, surface) -> None:
-        self.view.draw(surface)
+        board = self.board_rect
+        picture = surface.subsurface(board)
+        clip = surface.get_clip().clip(board)
+        if clip.w and clip.h:
+            picture.set_clip(clip.move(-board.x, -board.y))
+            self.view.draw(picture)
         pal = self.look.palette
-        s = self.screen             # the game's own footer (its keys do nothing here) is hidden
-        surface.fill(pal[0], (0, 0, s.w, self.rect.bottom) if self.top
-                     else (0, self.rect.y, s.w, s.h - self.rect.y))
-        if self.top and self.look.key_line:
+        surface.fill(pal[0], self.band)
+        if self.look.key_line:      # the game's own key line (its keys do nothing here)
             lift = self.view.toast_lift()
-            surface.fill(pal[0], (0, s.h - lift, s.w, lift))
+            surface.fill(pal[0], (board.x, board.bottom - lift, board.w, lift))
         for r in self.better_marks():
             replaydraw.draw_ants(surface, r, self.clock, pal[self.ant_colours[0]],
                                  pal[self.ant_colours[1]])
@@ -571,6 +604,8 @@ class Replay(Modal):
     graph_colours = (0, 1, 2)
     ant_colours = (0, 1)
 
+
+SHADOW = 8          # pixels under and beside the panel's frame for its look's shadow
 
 # palette indices per look: ground, axis, marker of the graph; the ants' two colours
 LOOK_COLOURS = {"dos": ((0, 7, 14), (0, 14)),          # black, light grey, yellow

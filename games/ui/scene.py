@@ -197,6 +197,14 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
                    dataclasses.replace(c, keys=(), pad=(), enabled=False) for c in out]
         return out
 
+    def board_cells(self) -> dict:
+        """The board's geometry: ``{name: native Rect}`` of every cell of the board as it
+        is drawn now (a square, a hole, a hex: its box), named as the game's notation
+        writes it ("m3", "8.5"). The house reads it: the replay's panel and notices keep
+        off every one, and the board's coordinates (a Settings choice) label them. {}: a
+        screen with no board."""
+        return {}
+
     def title_page(self, surface) -> None:
         """The game's own picture for its title page."""
         surface.fill(self.look.palette[0])

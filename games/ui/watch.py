@@ -126,12 +126,17 @@ class ComputerMoves:
             self.move_marked = ()
 
     def draw_marks(self, surface) -> None:
-        """Corner brackets round each marked rectangle, light over dark."""
-        if not self.move_marked:
-            return
+        """What the house draws over the board: its coordinates where the Settings ask for
+        them (games.ui.coordinates), then corner brackets round each marked rectangle,
+        light over dark."""
+        from games.ui import coordinates
         palette = self.look.palette
         light = max(palette, key=luminance)
         dark = min(palette, key=luminance)
+        if coordinates.coordinates_on(self.app):
+            coordinates.draw(surface, self.look, self.board_cells(), light, dark)
+        if not self.move_marked:
+            return
         for r in self.move_marked:
             x, y, w, h = (int(v) for v in r[:4])
             if w < 4 or h < 4:

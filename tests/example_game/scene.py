@@ -79,6 +79,10 @@ class PebblesScene(GameScene):
     def move_marks(self, tr) -> list:
         return [self.grid.rect(*tr.move)]
 
+    def board_cells(self) -> dict:
+        s = self.table.state
+        return {s.move_text((c, r)): self.grid.rect(c, r) for r in range(3) for c in range(3)}
+
     def on_game_over(self) -> None:
         seat = self.table.state.turn
         self.say(f"{seat.capitalize()} takes the last pebble and wins!", SEAT_COLOUR[seat],

@@ -123,6 +123,9 @@ class HexScene(GameScene):
     def move_marks(self, tr) -> list:
         return [hex_box(tr.move)]
 
+    def board_cells(self) -> dict:
+        return {cell_name((c, r)): hex_box((c, r)) for r in range(SIZE) for c in range(SIZE)}
+
     def on_game_over(self) -> None:
         seat = self.table.state.turn
         self.say(f"{seat.capitalize()} joins {SIDES[seat]} and wins!", COLOUR[seat], sticky=True)
