@@ -261,15 +261,15 @@ class Client:
     @property
     def seats(self) -> tuple:
         """The table's seats in seat order: {seat, kind, state, name, level, mine};
-        ``state`` is one of free, here, thinking, away, computer; a person's seat that is
-        to move and is here reads "thinking"."""
+        ``state`` is one of free, here, thinking, away, computer; the seat to move reads
+        "thinking" when its player is here or it is the computer's."""
         with self._lock:
             to_move = self.position.current if self.position is not None and \
                 self.over is None else None
             out = []
             for s in self._seats:
                 s = dict(s, mine=s["seat"] in self.mine)
-                if s["seat"] == to_move and s["state"] == "here":
+                if s["seat"] == to_move and s["state"] in ("here", "computer"):
                     s["state"] = "thinking"
                 out.append(s)
             return tuple(out)
@@ -426,6 +426,7 @@ class Client:
         elif kind == "seats":
             with self._lock:
                 self._seats = list(m.get("seats") or [])
+                self.on_away = m.get("on_away", self.on_away)
             self._emit(m)
         elif kind == "over":
             self.over = m
@@ -500,8 +501,13 @@ class Client:
 
 
 def _said(exc) -> str:
-    text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-    return text
+    import errno
+    if getattr(exc, "errno", None) == errno.ECONNREFUSED or isinstance(exc,
+                                                                    ConnectionRefusedError):
+        return "nothing answers at that address"
+    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return "no answer in time"
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 
 def _closed_why(exc) -> str:
