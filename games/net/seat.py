@@ -208,7 +208,8 @@ class NetTable(Table):
             if kind in ("seats", "welcome", "status"):
                 self.seat_kinds()
                 changed = True
-            if kind == "error" and self._sent is not None:
+            if (kind == "error" and self._sent is not None
+                    and self.client.ply <= self._sent):
                 self._sent = None        # a refused move: the person may move again
             if kind != "move":
                 self.events.append(ev)
@@ -222,7 +223,8 @@ class NetTable(Table):
         moves = [m for m in (ev.get("moves") or [])]
         texts = [m["move"] for m in moves]
         mine = self.moves[: self.index]
-        self._sent = None
+        if self._sent is not None and len(moves) > self._sent:
+            self._sent = None            # the move sent has come back with the game
         if ev.get("start") == self.start_text and texts[: len(mine)] == mine:
             self._queue = [m for m in moves if m["ply"] >= self.index]
             return

@@ -232,7 +232,9 @@ class NetPlay:
             return
         for ev in t.events:
             kind = ev.get("type")
-            if kind == "error" and not ev.get("local"):
+            if kind == "error" and not ev.get("local") and not (
+                    ev.get("about") == "turn" and "made already" in str(ev.get("error"))):
+                # (a move sent twice across a reconnect: the first was taken, nothing to say)
                 self.say(ev.get("error") or "The server refused that.")
             elif kind == "over":
                 self.say("The game is over at the table.")
@@ -291,8 +293,13 @@ class NetPlay:
             return (f"{st.current.capitalize()} (the computer) is thinking...", None)
         return (f"{name} ({st.current}) is thinking...", None)
 
-    def net_finished(self) -> None:
-        """The network game ended: its record is the server's (the seed now known)."""
+    def seat_player(self, seat: str, width: int = 16) -> str | None:
+        """Who plays ``seat`` when a friend at a network table does (their name, at most
+        ``width`` letters), for a game's seat panel; None for any other seat."""
+        if self.net is None or self.table.seats.get(seat) != "remote":
+            return None
+        s = next((s for s in self.net.seats if s.get("seat") == seat), {})
+        return (s.get("name") or "A friend")[:width]
 
 
 def _insert_before(model: list, item, names: tuple):
