@@ -81,6 +81,100 @@ def review_stream(entry, data: dict, report) -> dict:
     return review.review(entry, data, progress=progress, rows=ready.extend)
 
 
+MARKED = ("inaccuracy", "mistake", "blunder")
+
+
+def marked(rows: list, seat: str) -> list:
+    """The moves of ``seat`` the review marked (an inaccuracy, a mistake or a blunder),
+    oldest first, as ``(row, ply)``: ``ply`` is the position the mover chose from (for a
+    turn judged whole, the step where the turn left the best way)."""
+    out = []
+    for row in rows:
+        if row.get("seat") == seat and row.get("judgement") in MARKED:
+            out.append((row, int(row.get("turn_from") or row["ply"]) - 1))
+    return out
+
+
+def marked_seats(rows: list) -> dict:
+    """{seat: how many of its moves the review marked}, seats in the order they first
+    moved, only those with any."""
+    out: dict = {}
+    for row in rows:
+        if row.get("judgement") in MARKED and row.get("seat"):
+            out[row["seat"]] = out.get(row["seat"], 0) + 1
+    return out
+
+
+def best_value(row: dict) -> float:
+    """The winning chance the marked move's mover could have kept (its best move's), as a
+    number (a judge's words, Tripppin's "win 5", keep their number beside them)."""
+    for key in ("chance_before", "turn_before", "before"):
+        v = row.get(key)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return float(v)
+    raise ValueError("the row has no value before the move")
+
+
+def played_value(row: dict) -> float:
+    """The winning chance after the move that was played (as ``best_value``)."""
+    for key in ("chance_after", "turn_after", "after"):
+        v = row.get(key)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return float(v)
+    raise ValueError("the row has no value after the move")
+
+
+def judge_try(entry, data: dict, ply: int, text: str, row: dict | None = None) -> dict:
+    """A person's try at a better move than the one played at position ``ply`` of the game
+    in ``data`` (the learn-from-your-mistakes screen), valued by the review's own judge
+    the way the review valued the moves there: the value after the move (a turn of several
+    steps played on to its end the way the review's best turn is, by the top level), the
+    same work and the same seeds, so the better move the review named is worth exactly its
+    "before". Returns {"value": chance, "words": the judge's words or None, "verdict":
+    ``verdict``'s word against ``row`` (the marked move's row), None without one}."""
+    from games.core import review
+    states, _moves = review.states_of(entry, data)
+    if not 0 <= ply < len(states):
+        raise ValueError(f"there is no position {ply} in the game")
+    judge = review.Judge(entry, seed=data.get("seed") or 0)
+    state = states[ply]
+    mover = state.current
+    move = state.parse_move(text)
+    text = state.move_text(move)
+    after = state.play(move)             # IllegalMove (a ValueError) for a move not legal
+    key = review._turn_key(judge, state)
+    if key is not None and (judge.turn_only or review._turn_key(judge, after) == key):
+        # a step of a turn judged whole: the turn played on from it as the best way is
+        s, n = after, 0
+        level = getattr(judge.own, "TURN_LEVEL", None)
+        while review._turn_key(judge, s) == key and n < 64:
+            s = s.play(judge.top_move(s, ply * 100 + 50 + n, level))
+            n += 1
+        value, words = judge.chances(s, f"{ply}/try/{text}")[mover], None
+    else:
+        value = judge.chances(after, f"{ply}/{text}")[mover]
+        words = judge.value_text(after, mover)
+    out = {"value": round(float(value), 4), "words": words, "verdict": None}
+    if row is not None:
+        out["verdict"] = verdict(row, text, out, judge.thresholds)
+    return out
+
+
+def verdict(row: dict, text: str, tried: dict, thresholds=None) -> str:
+    """What a try is worth against the marked move's row: "best" (the better move the
+    review named, or worth as much), "good" (short of the best by less than the game's
+    line for an inaccuracy: good enough), "better" (better than the move played, but short
+    of the line) or "no" (not better than the move played)."""
+    from games.core import review
+    best, played = best_value(row), played_value(row)
+    value = float(tried["value"])
+    if text == row.get("better") or value >= best - 1e-4:
+        return "best"
+    if review.judgement(best - value, thresholds or review.THRESHOLDS) == "good":
+        return "good"
+    return "better" if value > played + 1e-4 else "no"
+
+
 def record_path(data_dir, data: dict, now: float | None = None) -> Path:
     """Where an exported record goes: ``<data>/records/<game>-<seed>-<date>.txt``."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None

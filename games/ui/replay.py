@@ -9,7 +9,8 @@ is accepted. The review runs in a worker process of its own (``games.core.replay
 streaming job): frames keep flowing, the progress bar fills, Esc stops it.
 
 Keys: Left/Right a move, Home/End the first and last, Up/Down the panel at the top or the
-bottom, T try again from here, X export the record, J judge the moves again, F10 the menu,
+bottom, T try again from here, X export the record, J judge the moves again, L learn from
+your mistakes (games.ui.learn), F10 the menu,
 Esc back. The pad: the d-pad, the shoulders (first, last), X try again, Y export, Start the
 menu, B back. The mouse: the buttons under the graph, a click (or a drag) on the graph.
 """
@@ -26,7 +27,7 @@ BUTTONS = (("|<", "first"), ("<", "prev"), (">", "next"), (">|", "last"),
            ("Try again", "try"), ("Export", "export"), ("Back", "leave"))
 # (the DOS buttons light their first letters: E exports and B goes back there too)
 COMMANDS = {"first": ["home"], "last": ["end"], "try": ["t"], "export": ["x", "e"],
-            "judge": ["j"], "leave": ["b"]}
+            "judge": ["j"], "learn": ["l"], "leave": ["b"]}
 PAD_COMMANDS = {"first": ["leftshoulder"], "last": ["rightshoulder"], "try": ["x"],
                 "export": ["y"]}
 
@@ -338,6 +339,8 @@ class Replay(Modal):
             self.export()
         elif name == "judge":
             self.judge()
+        elif name == "learn":
+            self.learn()
         elif name == "leave":
             self.leave()
 
@@ -411,6 +414,8 @@ class Replay(Modal):
                 MenuItem("Export the record", lambda: c("export"), shortcut=key("X")),
                 MenuItem("Judge the moves", lambda: c("judge"), shortcut=key("J"),
                          enabled=lambda: not self.judging and self.total > 0),
+                MenuItem("Learn from your mistakes", lambda: c("learn"), shortcut=key("L"),
+                         enabled=lambda: self.can_learn()),
                 MenuItem("First move", lambda: c("first")),
                 MenuItem("Last move", lambda: c("last")),
                 MenuItem("Panel to the other end", lambda: self.place_panel(not self.top),
@@ -433,6 +438,39 @@ class Replay(Modal):
         if row is not None and row.get("judgement") not in (None, "good"):
             ply = row.get("turn_from", ply) - 1      # a turn judged whole: from its start
         self.host.try_again_from(self, self.data, ply)
+
+    def can_learn(self) -> bool:
+        """The review is whole and marked a move (learn from your mistakes)."""
+        from games.core import replays
+        return (not self.judging and not self.host.customer and self.total > 0
+                and len(self.rows) == self.total and bool(replays.marked_seats(self.rows)))
+
+    def learn(self, seat: str | None = None):
+        """Learn from your mistakes: the marked moves of one seat, each to be found again
+        (games.ui.learn). The seat: a person's with marked moves; several: asked."""
+        from games.core import replays
+        from games.ui import kits
+        from games.ui.learn import learn_scene
+        if self.judging or len(self.rows) < self.total or self.host.customer:
+            self.app.notice("The moves are still being judged: learn from them when the "
+                            "review is done." if self.judging else
+                            "Judge the moves first (the menu's Judge the moves).")
+            return None
+        counts = replays.marked_seats(self.rows)
+        if seat is not None:
+            return self.app.push(learn_scene(self, seat))
+        people = [s for s in counts if any(k.get(s) == "human" for k in self.kinds_at)]
+        choices = people or list(counts)
+        if not choices:
+            self.app.notice("The review marked no move: there is nothing to learn from here.")
+            return None
+        if len(choices) == 1:
+            return self.app.push(learn_scene(self, choices[0]))
+        options = [(f"{s.capitalize()} ({counts[s]})", (lambda s=s: self.learn(s)))
+                   for s in choices]
+        return self.app.push(kits.get(self.look.name).ask(
+            self, "Learn from whose moves?", options + [("Cancel", None)], default=0,
+            cancel=len(options)))
 
     def export(self) -> None:
         """The record written to the data folder's records/ on a thread of its own (the

@@ -1,0 +1,366 @@
+"""Learn from your mistakes: from a judged replay, the moves of one seat that the review
+marked (an inaccuracy, a mistake or a blunder), one after another. Each is shown as the
+position its mover chose from, with the question on the status line: find a better move.
+
+- A try is made on the board as in play (the keys, the mouse, a pad: the game's own board
+  input) and is judged at once by the review's own judge, in the replay's worker
+  (``games.core.replays.judge_try``): the best move, good enough (short of the best by
+  less than the game's line for an inaccuracy), better than the game's move but not enough,
+  or not better. The board is never changed by a try: the position waits for the next.
+- A second miss (or Show) shows the better move with the marching ants; Next (or a press)
+  goes on to the next marked move; the end says how many were found, and offers to go
+  through them again.
+- It is not a game: nothing is saved or scored, no computer moves, no dice are thrown; on a
+  cabinet it spends no credit.
+
+Keys: the board's own, S (or N) next, H show the better move, F10 the menu, Esc back to
+the replay. The pad: the board's own, the right shoulder next, Y show, Start the menu, B
+back. The mouse: the board, the menu on the right (or middle) button, and on DOS the key
+line, which names this screen's keys in place of the game's (they do nothing here).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from games.core import replays
+from games.core.table import Transition
+from games.ui import replaydraw
+from games.ui.modals import Modal
+
+COMMANDS = {"next": ["s", "n"], "show": ["h"], "leave": ["b"]}
+PAD_COMMANDS = {"next": ["rightshoulder"], "show": ["y"]}
+LEARN_COMMANDS = ("next", "show", "menu", "leave")
+# a DOS look's key line says this screen's keys, not the game's (which do nothing here)
+KEY_LINE = (("S)kip", "next"), ("H)Show", "show"), ("F10)Menu", "menu"), ("Esc)Back", "leave"))
+VERDICT_WORDS = {"best": "{move} is the best move ({value}).",
+                 "good": "{move} is good enough ({value}; the best keeps {best}).",
+                 "better": "{move} is better than {played}, but not enough ({value}).",
+                 "no": "{move} is not better ({value})."}
+
+
+class Learn(Modal):
+    """The learn-from-your-mistakes screen (behaviour); ``learn_scene`` puts the look's
+    skin in front."""
+
+    name = "learn"
+    transparent = False
+    guarded = ()               # opened on purpose
+    commands = COMMANDS
+    pad_commands = PAD_COMMANDS
+
+    def __init__(self, replay, seat: str):
+        host = replay.host
+        app = host.app
+        view = type(host)(app, seed=replay.data.get("seed") or 0, demo=True, title=False)
+        view.table.load_data(replay.data)
+        view.replaying = True
+        view.table.update = lambda: False       # nothing moves on its own
+        view.table.auto_chance = False
+        super().__init__(host)
+        self.look = view.look
+        self.owner = None
+        self.replay, self.host, self.view = replay, host, view
+        self.entry = host.entry
+        self.seat = seat
+        self.items = replays.marked(replay.rows, seat)
+        self.found = 0
+        self.i = -1
+        self.misses = 0
+        self.phase = "ask"        # ask | judging | done (this one is over) | end
+        self.line = ""            # what the status line says
+        self.job = None
+        self.clock = 0.0
+        self.key_rects: list = []   # a DOS key line's items, for the mouse
+        self._tame(view)
+        self.advance()
+
+    def _tame(self, view) -> None:
+        """The board answers the person's tries and nothing else: a move is a try (judged,
+        never played), and the game's questions, menus and commands are this screen's."""
+        view.play_move = self.attempt
+        view.status_text = lambda: (self.line, None)
+        view.prompt = lambda: (self.line, None)
+        view.cmds.run = lambda name: self.run(name) if name in LEARN_COMMANDS else False
+        view.open_menu = lambda pos=None: self.open_menu(pos)
+        for name in ("ask_quit", "ask_new_game", "open_replay", "open_title"):
+            setattr(view, name, lambda *a, **k: None)
+        view.on_refuse = lambda text: self.say(text)
+
+    # -- the moves in turn ---------------------------------------------------------------------
+    @property
+    def item(self):
+        return self.items[self.i] if 0 <= self.i < len(self.items) else None
+
+    def advance(self) -> None:
+        """The next marked move (or the end)."""
+        self.cancel_job()
+        self.i += 1
+        self.misses = 0
+        item = self.item
+        if item is None:
+            self.phase = "end"
+            n = len(self.items)
+            self.line = self.named(f"You found {self.found} of {n}. {{confirm}}: again, "
+                                   f"{{back}}: back to the replay.")
+            self.app.dirty = True
+            return
+        row, ply = item
+        v = self.view
+        v.table.set_seat(self.seat, "human")
+        for other in v.table.seats:
+            if other != self.seat:
+                v.table.set_seat(other, "human")
+        v.table._jump(ply, "redo")
+        v._over_fired = True
+        v.update(0.0)
+        v.timeline.finish(sounds=False)
+        v.status.clear()
+        if v.board_input is not None:
+            v.board_input.reset(v.table.state)
+            if self.kiosk_or_pad():
+                v.board_input.show(v.table.state)
+        self.phase = "ask"
+        played = self.played_text(row)
+        self.line = (f"{self.i + 1} of {len(self.items)}: {self.seat.capitalize()} played "
+                     f"{played}, {self.article(row['judgement'])} {row['judgement']}. "
+                     f"Find a better move.")
+        self.app.dirty = True
+
+    @staticmethod
+    def article(word: str) -> str:
+        return "an" if word[:1] in "aeiou" else "a"
+
+    def played_text(self, row) -> str:
+        """The move that was played where this screen asks (a turn judged whole: its step
+        at that position)."""
+        ply = self.item[1]
+        moves = self.view.table.moves
+        return moves[ply] if ply < len(moves) else row.get("move", "?")
+
+    def kiosk_or_pad(self) -> bool:
+        return bool(getattr(self.app, "kiosk", False) or self.app.input.pads)
+
+    def say(self, text: str) -> None:
+        self.line = self.named(text)
+        self.app.dirty = True
+
+    # -- a try ---------------------------------------------------------------------------------
+    def attempt(self, move) -> bool:
+        """A move made on the board: judged (never played). True: the board took it."""
+        if self.phase != "ask" or self.item is None:
+            return True
+        state = self.view.table.state
+        if move not in state.legal_moves():
+            return False
+        row, ply = self.item
+        text = state.move_text(move)
+        self.trying = text
+        worker = self.replay.worker
+        if worker is None:
+            from games.core.worker import Worker
+            worker = self.replay.worker = Worker(getattr(self.app.options, "worker_mode",
+                                                         "process"))
+        data = {k: self.replay.data.get(k) for k in ("game", "seed", "options", "start",
+                                                       "moves")}
+        self.job = worker.submit("games.core.replays:judge_try", self.entry, data, ply, text,
+                                 row)
+        self.phase = "judging"
+        self.say(f"Judging {text}...")
+        return True
+
+    def poll(self) -> bool:
+        job = self.job
+        if job is None:
+            return False
+        job.poll()
+        if not job.done:
+            return False
+        self.job = None
+        if job.error or not isinstance(job.result, dict):
+            self.phase = "ask"
+            self.say(f"The move could not be judged ({job.error}). Try another.")
+            return True
+        self.answer(job.result)
+        return True
+
+    def answer(self, tried: dict) -> None:
+        row, _ply = self.item
+        word = tried.get("verdict") or "no"
+        value = tried.get("words") or replaydraw.chance_words(tried.get("value"))
+        best_words = row.get("before") if isinstance(row.get("before"), str) else \
+            replaydraw.chance_words(replays.best_value(row))
+        text = VERDICT_WORDS[word].format(move=self.trying, value=value, best=best_words,
+                                          played=self.played_text(row))
+        if word in ("best", "good"):
+            self.found += 1
+            self.phase = "done"
+            self.say(text + " {confirm}: next.")
+            return
+        self.misses += 1
+        if self.misses >= 2:
+            self.show_better(text + " ")
+            return
+        self.phase = "ask"
+        self.say(text + " Try again.")
+
+    def show_better(self, lead: str = "") -> None:
+        """The better move, with the ants; this one is over."""
+        row, _ply = self.item
+        self.cancel_job()
+        self.phase = "done"
+        better = row.get("better") or "?"
+        best = row.get("before") if isinstance(row.get("before"), str) else \
+            replaydraw.chance_words(replays.best_value(row))
+        self.say(f"{lead}The better move: {better} ({best}). {{confirm}}: next.")
+
+    def better_marks(self) -> list:
+        """The better move's squares, as the game marks a move (shown once this one is
+        over and not found)."""
+        if self.phase != "done" or self.item is None:
+            return []
+        row, ply = self.item
+        if not row.get("better"):
+            return []
+        before = self.view.table.state
+        try:
+            move = before.parse_move(row["better"])
+            after = before.play(move)
+            tr = Transition(before, after, row["better"], "move", before.current, move)
+            return [pygame.Rect(r) for r in self.view.move_marks(tr)]
+        except Exception:            # a game's marks that do not fit: no ants, no crash
+            return []
+
+    def cancel_job(self) -> None:
+        job, self.job = self.job, None
+        if job is not None:
+            job.cancel()
+
+    # -- input ---------------------------------------------------------------------------------
+    def run(self, name: str) -> bool:
+        if name == "next":
+            if self.phase == "end":
+                return True
+            self.advance()
+        elif name == "show":
+            if self.phase in ("ask", "judging") and self.item is not None:
+                self.show_better()
+        elif name == "menu":
+            self.open_menu()
+        elif name == "leave":
+            self.leave()
+        return True
+
+    def handle(self, action) -> None:
+        k = action.kind
+        if k == "command":
+            self.run(action.name)
+            return
+        if k == "back":
+            self.leave()
+            return
+        if k == "menu":
+            self.open_menu()
+            return
+        if k == "pointer_down" and action.button in (2, 3):
+            self.open_menu(action.pos)
+            return
+        if k == "pointer_down" and action.button == 1 and self.key_rects:
+            from games.ui import dos
+            name = dos.hit(self.key_rects, action.pos)
+            if name is not None:
+                self.run(name)
+                return
+        if self.phase == "end":
+            if k == "confirm" or (k == "pointer_down" and action.button == 1):
+                self.again()
+            return
+        if self.phase == "done":
+            if k == "confirm" or (k == "pointer_down" and action.button == 1):
+                self.advance()
+            return
+        if self.phase == "judging":
+            return
+        if k in ("confirm", "up", "down", "left", "right", "pointer_down", "pointer_up",
+                 "pointer_move"):
+            self.view.handle(action)
+            self.app.dirty = True
+
+    def again(self) -> None:
+        self.i, self.found = -1, 0
+        self.advance()
+
+    def menu_model(self) -> list:
+        from games.ui.commands import MenuItem
+        amiga = self.look.name == "amiga"
+
+        def key(k):
+            return "" if amiga else k
+        return [MenuItem("Next move", lambda: self.run("next"), shortcut=key("S"),
+                         enabled=lambda: self.phase != "end"),
+                MenuItem("Show the better move", lambda: self.run("show"),
+                         shortcut=key("H"),
+                         enabled=lambda: self.phase in ("ask", "judging")),
+                MenuItem("From the first again", self.again),
+                MenuItem("Back to the replay", self.leave)]
+
+    def open_menu(self, pos=None):
+        from games.ui import kits
+        return self.app.push(kits.get(self.look.name).menu(self, self.menu_model(), pos=pos))
+
+    def leave(self) -> None:
+        self.finish(None)
+
+    def close(self) -> None:
+        self.cancel_job()
+        self.view.table.close()
+        super().close()
+
+    # -- the frame -----------------------------------------------------------------------------
+    def update(self, dt: float):
+        self.age += dt
+        before = int(self.clock / replaydraw.ANTS_PERIOD * replaydraw.ANTS_DASH)
+        self.clock += dt
+        changed = self.poll()
+        view = self.view.update(dt)
+        if self.better_marks():
+            changed = changed or before != int(self.clock / replaydraw.ANTS_PERIOD
+                                               * replaydraw.ANTS_DASH)
+        return changed or bool(view)
+
+    def wake_in(self):
+        if self.job is not None:
+            return 0.05
+        if self.better_marks():
+            return replaydraw.ANTS_PERIOD / replaydraw.ANTS_DASH
+        return self.view.wake_in()
+
+    def draw(self, surface) -> None:
+        self.view.draw(surface)
+        pal = self.look.palette
+        dark, light = self.ant_colours
+        for r in self.better_marks():
+            replaydraw.draw_ants(surface, r, self.clock, pal[dark], pal[light])
+        if self.look.key_line:
+            from games.ui import dos, fonts
+            h = fonts.get(self.look.font_name).height
+            y = surface.get_height() - h
+            self.key_rects = dos.key_line(surface, list(KEY_LINE), y, bg=pal[0])
+
+    ant_colours = (0, 1)
+
+
+_CLASSES: dict = {}
+
+
+def learn_scene(replay, seat: str):
+    """The learn screen for ``seat``'s marked moves of ``replay``'s game, in its look."""
+    look = replay.look.name
+    cls = _CLASSES.get(look)
+    if cls is None:
+        import importlib
+        skin = importlib.import_module(f"games.ui.{look}").Skin
+        cls = _CLASSES[look] = type(f"Learn_{look}", (skin, Learn), {
+            "__module__": __name__, "__doc__": Learn.__doc__,
+            "ant_colours": replay.ant_colours})       # the replay's ants, the look's
+    return cls(replay, seat)

@@ -1,0 +1,231 @@
+"""Learn from your mistakes (games.ui.learn), in every game of the registry: from a judged
+replay, the marked moves of one seat, each to be found again on the board by keys, the pad
+or the mouse, judged at once by the review's own judge; a second miss shows the better
+move; the end counts what was found. Nothing is played, saved or scored."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import games
+from driver import VirtualPad, frames, key, pad_press, run_until
+from games.core import replays, review
+from test_replay import played_game
+
+GAMES = games.playable(include_hidden=True)
+
+
+def judged_replay(app, entry, seed=5, plies=120):
+    scene = played_game(app, entry, seed=seed, plies=plies)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.name == "replay"
+    assert run_until(app, lambda: not replay.judging, timeout=240), "the review ended"
+    return scene, replay
+
+
+def open_learn(app, replay):
+    key(app, pygame.K_l)
+    if app.top.name != "learn":               # several seats marked: asked whose
+        assert "Learn from whose moves?" in " ".join(app.top.prompt_lines())
+        key(app, pygame.K_RETURN)
+    learn = app.top
+    assert learn.name == "learn"
+    return learn
+
+
+def path_to(board_input, state, move) -> list:
+    """The cells the board is chosen at, in order, to make ``move`` (one cell, or a
+    piece and where it goes), found through the game's own board rules."""
+    rules = board_input.rules
+
+    def cells(selected):
+        return rules.targets(state, selected) or rules.cells(state)
+    for cell in cells(None):
+        intent = rules.choose(state, None, cell)
+        if intent.kind == "move" and intent.move == move:
+            return [cell]
+        if intent.kind == "select":
+            for cell2 in cells(cell):
+                got = rules.choose(state, cell, cell2)
+                if got.kind == "move" and got.move == move:
+                    return [cell, cell2]
+    raise AssertionError(f"no way on the board to {state.move_text(move)}")
+
+
+def choose_on_board(app, learn, move, way: str, pad=None) -> None:
+    bi = learn.view.board_input
+    for cell in path_to(bi, learn.view.table.state, move):
+        if way == "mouse":
+            from driver import click
+            click(app, tuple(int(v) for v in bi.centre(cell)))
+        else:
+            bi.visible = True
+            bi.place(cell)
+            if way == "keys":
+                key(app, pygame.K_RETURN)
+            else:
+                pad_press(app, pad, "a")
+
+
+def judged(app, learn) -> None:
+    assert run_until(app, lambda: learn.phase != "judging", timeout=120), "judged"
+
+
+def worst_move(learn):
+    """A legal move at the position asked that the judge finds not better than the move
+    played (the played one first: it is marked), or None when every move tried is
+    better (a turn's step judged with the best way on after it can be)."""
+    row, ply = learn.item
+    st = learn.view.table.state
+    played = learn.view.table.moves[ply]
+    moves = [m for m in st.legal_moves() if m != "resign"]
+    moves.sort(key=lambda m: st.move_text(m) != played)
+    data = {k: learn.replay.data.get(k) for k in ("game", "seed", "options", "start", "moves")}
+    for m in moves[:12]:
+        text = st.move_text(m)
+        if text != row.get("better") and replays.judge_try(
+                learn.entry, data, ply, text, row)["verdict"] == "no":
+            return m
+    return None
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_game_teaches_from_its_marked_moves_by_keys_pad_and_mouse(make_app, entry,
+                                                                      monkeypatch):
+    app = make_app(anim_speed=0, mute=True)
+    scene, replay = judged_replay(app, entry)
+    counts = replays.marked_seats(replay.rows)
+    if not counts:
+        pytest.skip(f"{entry.name}: the review marked no move of this game")
+    states, moves = review.states_of(entry, replay.data)
+    learn = open_learn(app, replay)
+    seat = learn.seat
+    assert len(learn.items) == counts[seat]
+    saved_before = app.store.exists(scene.save_name)
+    pad = None
+    found = 0
+    for n, (row, ply) in enumerate(list(learn.items)):
+        t = learn.view.table
+        assert learn.item == (row, ply)
+        assert t.state == states[ply] and t.state.current == seat, "the position before it"
+        assert "Find a better move" in learn.line and row["judgement"] in learn.line
+        way = ("keys", "pad", "mouse")[n % 3]
+        if way == "pad" and pad is None:
+            pad = VirtualPad()
+            frames(app, 2)
+        bad = None if n % 2 == 0 and row.get("better") else worst_move(learn)
+        if bad is None and row.get("better"):
+            # the better move the review named: the best, found
+            move = t.state.parse_move(row["better"])
+            choose_on_board(app, learn, move, way, pad)
+            judged(app, learn)
+            assert learn.phase == "done", learn.line
+            assert "is the best move" in learn.line
+            assert t.state == states[ply], "a try is never played"
+            found += 1
+            key(app, pygame.K_RETURN)            # next
+        else:
+            # a move no better than the one played: not better, twice; then the better
+            # move is shown with the ants
+            assert bad is not None, "a move no better than the one played"
+            for attempt in (1, 2):
+                choose_on_board(app, learn, bad, way, pad)
+                judged(app, learn)
+                if attempt == 1:
+                    assert learn.phase == "ask" and "Try again" in learn.line, learn.line
+                    assert not learn.better_marks()
+            assert learn.phase == "done"
+            if row.get("better"):
+                assert f"The better move: {row['better']}" in learn.line
+            if way == "pad":
+                pad_press(app, pad, "a")
+            else:
+                key(app, pygame.K_RETURN)
+        frames(app, 1)
+    assert learn.phase == "end"
+    assert f"You found {found} of {counts[seat]}" in learn.line
+    key(app, pygame.K_ESCAPE)
+    assert app.top is replay, "back to the replay"
+    assert app.store.exists(scene.save_name) == saved_before, "nothing saved"
+    if pad is not None:
+        pad.unplug()
+
+
+def test_show_and_skip_by_keys_and_the_menu(make_app):
+    entry = games.get("tribolo")
+    app = make_app(anim_speed=0, mute=True)
+    _scene, replay = judged_replay(app, entry, seed=7)
+    if not replays.marked_seats(replay.rows):
+        pytest.skip("no marked move")
+    learn = open_learn(app, replay)
+    total = len(learn.items)
+    key(app, pygame.K_h)                      # show at once: not found
+    assert learn.phase == "done" and "The better move" in learn.line
+    if learn.item[0].get("better"):
+        frames(app, 1)
+        assert learn.better_marks(), "the ants round the better move"
+    key(app, pygame.K_s)                      # skip on
+    assert learn.i == 1 or learn.phase == "end"
+    for _ in range(total):
+        if learn.phase == "end":
+            break
+        key(app, pygame.K_s)
+    assert learn.phase == "end" and "You found 0 of" in learn.line
+    key(app, pygame.K_RETURN)                 # again, from the first
+    assert learn.i == 0 and learn.phase == "ask"
+    key(app, pygame.K_F10)                    # the menu: back to the replay
+    menu = app.top
+    assert menu is not learn
+    labels = [i.label for i in learn.menu_model()]
+    assert "Back to the replay" in labels and "Show the better move" in labels
+    key(app, pygame.K_ESCAPE)
+    assert app.top is learn
+
+
+def test_the_verdict_words_follow_the_judges_values():
+    row = {"seat": "blue", "judgement": "mistake", "before": 0.7, "after": 0.45,
+           "better": "a1", "ply": 3}
+    th = review.THRESHOLDS
+    assert replays.verdict(row, "a1", {"value": 0.1}, th) == "best"      # the named move
+    assert replays.verdict(row, "b2", {"value": 0.7}, th) == "best"      # worth as much
+    assert replays.verdict(row, "b2", {"value": 0.65}, th) == "good"     # < 10 points
+    assert replays.verdict(row, "b2", {"value": 0.5}, th) == "better"    # > the played
+    assert replays.verdict(row, "b2", {"value": 0.45}, th) == "no"
+    assert replays.verdict(row, "b2", {"value": 0.3}, th) == "no"
+    rows = [row, dict(row, seat="red", judgement="good"), dict(row, judgement="blunder")]
+    assert replays.marked_seats(rows) == {"blue": 2}
+    assert [p for _, p in replays.marked(rows, "blue")] == [2, 2]
+
+
+def test_judge_try_values_the_better_move_as_the_review_did():
+    """The review's better move, tried, is worth the row's "before" (the same judge, work
+    and seeds), in a game whose judge is rollouts as well as one with its own judge."""
+    checked = 0
+    for name in ("tribolo", "triple3", "tripppin"):
+        entry = games.get(name)
+        rules = entry.rules_module()
+        rng = random.Random(2)
+        st, moves = rules.new_game(seed=2), []
+        from games.core.table import _seed_draw
+        while len(moves) < 60 and not st.is_over:
+            m = _seed_draw(2, len(moves), st) if st.is_chance else rng.choice(st.legal_moves())
+            moves.append(st.move_text(m))
+            st = st.play(m)
+        data = {"game": name, "seed": 2, "options": {}, "start": None, "moves": moves}
+        out = review.review(entry, data)
+        rows = [r for r in out["moves"] if r.get("better") and r.get("turn_from") is None
+                and "chance_before" not in r]
+        if not rows:
+            continue
+        row = rows[0]
+        tried = replays.judge_try(entry, data, row["ply"] - 1, row["better"], row)
+        assert tried["verdict"] == "best"
+        played = replays.judge_try(entry, data, row["ply"] - 1, row["move"], row)
+        assert played["verdict"] == "no"
+        assert abs(played["value"] - replays.played_value(row)) < 0.02
+        checked += 1
+    assert checked >= 2, "the better moves of two games' reviews were tried"
