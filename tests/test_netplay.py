@@ -144,6 +144,9 @@ def play_out(app, scene, rng, until=lambda: False, by_keys: int = 2) -> None:
         if app.top is not scene:                  # a game's own box (a pass, an end)
             key(app, pygame.K_RETURN)
             continue
+        if t.state.is_chance and t.pending is None and not t.auto_chance:
+            key(app, pygame.K_RETURN)             # a person's own spin waits for a press
+            continue
         if t.human_to_move:
             moves = [m for m in t.state.legal_moves() if m != "resign"] or t.state.legal_moves()
             move = rng.choice(moves)
@@ -165,6 +168,9 @@ def host_from_title(app, entry, seats: dict):
     """The game's title page, Play over the network, Host a table, the seats as asked
     ({seat: "here" | "remote" | "computer:L"}), Create: the waiting room."""
     scene = app.push(entry.scene_factory()(app))
+    # the registry's short game (a round limit), the computer's seats at once
+    scene.game_options = lambda: dict(entry.test_options[0])
+    scene.min_think = 0.0
     frames(app, 2)
     assert app.top.name == "title"
     choose(app, "Play over the network")
@@ -191,10 +197,6 @@ def choose_value(app, box, label, words) -> None:
     raise AssertionError(f"{label} never read {words!r}")
 
 
-def seat_names(scene) -> list:
-    return list(scene.entry.rules_module().new_game(seed=1, **scene.game_options()).players)
-
-
 def lowest(entry) -> int:
     return min(getattr(entry.ai_module(), "LEVELS", (1,)))
 
@@ -204,9 +206,7 @@ def test_host_a_table_play_it_on_the_board_and_replay_its_record(make_app, net, 
                                                                  entry):
     srv, port = serve(net, tmp_path)
     app = new_app(make_app, port)
-    probe = entry.scene_factory()(app, title=False)
-    names = seat_names(probe)
-    probe.close()
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
     level = lowest(entry)
     want = {s: ("here" if i == 0 else f"computer:{level}") for i, s in enumerate(names)}
     scene, lobby = host_from_title(app, entry, want)
@@ -252,7 +252,7 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
     assert run_until(app, lambda: box.found is not None, timeout=LONG)
     choose(app, "Type the code")
     for letter in code:
-        key(app, getattr(pygame, f"K_{letter.lower()}"))
+        key(app, getattr(pygame, f"K_{letter.lower()}"), unicode=letter.lower())
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: app.top is scene, timeout=LONG), "the game started"
     t = scene.table
@@ -276,6 +276,7 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
         at = t.ply
         srv.kill9()
         assert run_until(app, lambda: scene.net.state == "reconnecting", timeout=LONG)
+        frames(app, 2)
         assert "Connection lost" in scene.status_text()[0]
         srv, _ = serve(net, tmp_path, port)
         assert run_until(app, lambda: scene.net.state == "connected", timeout=LONG)

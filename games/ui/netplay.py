@@ -244,13 +244,10 @@ class NetPlay:
         if now == before:
             return
         if now[0] != before[0]:
-            if now[0] == "reconnecting":
-                self.say(f"Connection lost ({self.net.why}): coming back by itself...",
-                         sticky=True)
+            if now[0] == "reconnecting":            # (kept in Messages; the status
+                self.say(f"Connection lost ({self.net.why}).")   # line says it meanwhile)
             elif now[0] == "connected" and before[0] == "reconnecting":
                 self.say("Back at the table.")
-            elif now[0] == "closed" and self.net.why != "closed by this program":
-                self.say(f"The table is closed: {self.net.why}", sticky=True)
         names = {s.get("seat"): s.get("name") or s.get("seat").capitalize()
                  for s in self.net.seats}
         old = dict(before[1])
@@ -266,16 +263,22 @@ class NetPlay:
             elif state == "computer" and was == "away":
                 self.say(f"The computer plays {seat} while {names[seat]} is away.")
 
+    def net_alert(self):
+        """The status line while the connection is lost or the table closed (before any
+        other message: nobody can move until it is back); None otherwise."""
+        c = self.net
+        if c is None or c.state in ("connected", "connecting", "idle"):
+            return None
+        if c.state == "reconnecting":
+            return (f"Connection lost: coming back by itself... ({c.why})", None)
+        return (f"The table is closed: {c.why}", None)
+
     def net_prompt(self):
         """The status line in a network game when no message shows: whose turn it is at
         the table, the connection (None: the game's own prompt)."""
         c = self.net
         if c is None:
             return None
-        if c.state == "reconnecting":
-            return (f"Connection lost: coming back by itself... ({c.why})", None)
-        if c.state == "closed":
-            return (f"The table is closed: {c.why}", None)
         t = self.table
         st = t.state
         if st.is_over or st.current is None or st.current in c.mine:

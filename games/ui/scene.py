@@ -428,6 +428,9 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
     def status_text(self) -> tuple:
         """(text, colour) for the status line: the message showing, else the prompt; its
         ``{confirm}``-style placeholders name the controls in hand (games.ui.controls)."""
+        alert = self.net_alert()         # a lost connection goes before any message
+        if alert is not None:
+            return alert
         msg = self.status.current
         if msg is not None:
             return msg.text, msg.colour
