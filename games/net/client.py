@@ -275,11 +275,18 @@ class Client:
             return tuple(out)
 
     @property
+    def started(self) -> bool:
+        """Every seat has been taken, so the game is under way (until then the table
+        waits: nobody moves, the computer neither)."""
+        with self._lock:
+            return bool(self._seats) and all(s.get("state") != "free" for s in self._seats)
+
+    @property
     def to_move(self) -> bool:
-        """One of this client's seats is to move now."""
+        """One of this client's seats is to move now (the game has started)."""
         p = self.position
         return (self._state == "connected" and p is not None and self.over is None
-                and not p.is_over and p.current in self.mine)
+                and not p.is_over and p.current in self.mine and self.started)
 
     # -- inside ------------------------------------------------------------------------------
     def _refusal(self, ply, text):
@@ -292,6 +299,8 @@ class Client:
             return ("turn", f"The game is at ply {len(self._moves)}, not {ply}.")
         if self.position.current not in self.mine:
             return ("turn", f"It is {self.position.current}'s turn, not this client's.")
+        if any(s.get("state") == "free" for s in self._seats):
+            return ("turn", "The game starts when every seat is taken.")
         try:
             play_text(self.position, text)
         except ValueError as exc:
@@ -438,6 +447,11 @@ class Client:
             elif m.get("about") in ("turn", "illegal"):
                 with self._lock:
                     self._pending = None
+            elif m.get("about") == "flood" and self._pending is not None:
+                # the move was dropped, not refused: send it again once the server may take it
+                pending = self._pending
+                asyncio.get_running_loop().call_later(
+                    1.0, lambda: self._pending is pending and self._post(pending))
         else:
             self._emit(m)
 

@@ -27,7 +27,7 @@ import games
 from . import db as dbm
 from . import protocol
 from .protocol import BURST, MAX_ERRORS, RATE, ProtocolError
-from .tables import NetTable, Seat, choose, replayed
+from .tables import NetTable, Seat, choose, replayed, worker_start
 
 log = logging.getLogger("tricade.net")
 
@@ -43,6 +43,7 @@ class Conn:
     """One client connection: who it is, where it sits, and its message allowance."""
     __slots__ = ("ws", "peer", "owner", "name", "table", "watching", "allowance", "last",
                  "flooding", "dropped", "errors", "__weakref__")
+    ERROR_WINDOW = 60.0         # MAX_ERRORS bad messages within this many seconds close it
 
     def __init__(self, ws, peer: str):
         self.ws = ws
@@ -55,10 +56,11 @@ class Conn:
         self.last = time.monotonic()
         self.flooding = False
         self.dropped = 0
-        self.errors = 0
+        self.errors: list = []              # when its recent bad messages came
 
     def allow(self) -> bool:
-        """The token bucket: RATE a second on average, BURST at once."""
+        """The token bucket: RATE a second on average, BURST at once (a move the game takes
+        is given its token back: on_move)."""
         now = time.monotonic()
         self.allowance = min(float(BURST), self.allowance + (now - self.last) * RATE)
         self.last = now
@@ -214,11 +216,12 @@ class Server:
                           "changed.").message())
 
     async def refuse(self, conn: Conn, exc: ProtocolError) -> None:
-        conn.errors += 1
+        now = time.monotonic()
+        conn.errors = [t for t in conn.errors if now - t < conn.ERROR_WINDOW] + [now]
         where = f" at {conn.table.code}" if conn.table is not None else ""
         log.info("%s%s refused (%s): %s", conn.peer, where, exc.about, exc)
         await self._send(conn, exc.message())
-        if conn.errors > MAX_ERRORS:
+        if len(conn.errors) > MAX_ERRORS:
             log.warning("%s closed: too many bad messages", conn.peer)
             await conn.ws.close(1008, "too many bad messages")
 
@@ -353,6 +356,9 @@ class Server:
         async with _lock(table):
             plan = table.plan_move(m["ply"], m["move"], conn.owner, conn.name)
             await self.commit(table, plan)
+        # a move the game took is paced by the game itself (one a turn, each after the last
+        # one's answer): it costs no allowance, so a seat may play as fast as it likes
+        conn.allowance = min(float(BURST), conn.allowance + 1.0)
 
     async def on_sync(self, conn: Conn, m: dict) -> None:
         if conn.table is None:
@@ -427,9 +433,7 @@ class Server:
                 or table.thinking == table.ply:
             return
         table.thinking = table.ply
-        task = asyncio.ensure_future(self._think(table, seat, table.ply))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._spawn(self._think(table, seat, table.ply), f"table {table.code}'s computer")
 
     async def _think(self, table: NetTable, seat: Seat, ply: int) -> None:
         loop = asyncio.get_running_loop()
@@ -457,13 +461,18 @@ class Server:
             if table.ply != ply or table.to_move() is not seat or not seat.by_computer:
                 self.maybe_think(table)
                 return
-            await self.commit(table, table.plan_computer(move))
+            try:
+                await self.commit(table, table.plan_computer(move))
+            except Exception:             # (the disk refused it): the computer tries again
+                log.exception("table %s: the computer's move was not kept", table.code)
+                loop.call_later(1.0, self.maybe_think, table)
 
     def _pool(self):
         if self.pool is None:
             try:
                 self.pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"))
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=worker_start, initargs=(os.getpid(),))
             except (OSError, ValueError, NotImplementedError) as exc:
                 log.warning("no worker processes (%s): the computer thinks in threads", exc)
                 self.pool = concurrent.futures.ThreadPoolExecutor(self.workers)
@@ -485,9 +494,7 @@ class Server:
         self.timers.pop((table.code, seat.index), None)
         if seat.conns or table.over is not None or seat.taken or table.on_away != "computer":
             return
-        task = asyncio.ensure_future(self._grace_task(table, seat))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._spawn(self._grace_task(table, seat), f"table {table.code}'s grace time")
 
     async def _grace_task(self, table: NetTable, seat: Seat) -> None:
         async with _lock(table):
@@ -535,6 +542,17 @@ class Server:
             self._finished(table)
 
     # -- helpers -------------------------------------------------------------------------------
+    def _spawn(self, coroutine, what: str) -> None:
+        """A task of the server's own, whose failure is logged, never lost."""
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+
+        def done(t):
+            self.tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("%s failed", what, exc_info=t.exception())
+        task.add_done_callback(done)
+
     async def _job(self, fn):
         return await asyncio.wrap_future(self.db.submit(fn))
 

@@ -76,6 +76,29 @@ def levels_text(ai) -> str:
     return ", ".join(str(v) for v in getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", ())))
 
 
+def worker_start(parent: int) -> None:
+    """A computer player's worker process, first of all: end with the server that started
+    it, however the server ends (kill -9 included). Its pipes cannot say so (a worker holds
+    both ends of its queue), so Linux is asked to kill it with its parent, and a watch
+    thread ends it within a second where that cannot be had."""
+    import os
+    import threading
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError, ImportError):
+        pass
+    if os.getppid() != parent:
+        os._exit(0)
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
 def choose(ai_name: str, state, level: int, rng_seed: str, history: tuple, options: dict):
     """The computer's move for ``state`` (runs in a worker process): as games.core.table's
     computer turn, so the same seed gives the same move."""
