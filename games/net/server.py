@@ -516,12 +516,22 @@ class Server:
                  time.time() - (seat.away_since or time.time()))
 
     async def _sweeper(self) -> None:
+        last = (0, 0, time.monotonic())
         while True:
             await asyncio.sleep(self.sweep)
             try:
                 await self.sweep_once()
             except Exception:
                 log.exception("the sweep failed")
+            moves, commits, now = self.moves, self.db.commits if self.db else 0, \
+                time.monotonic()
+            if moves != last[0]:
+                log.info("%d tables open, %d connections; %.1f moves a second in %.1f "
+                         "commits a second", sum(1 for t in self.tables.values()
+                                                 if t.over is None), len(self.conns),
+                         (moves - last[0]) / (now - last[2]),
+                         (commits - last[1]) / (now - last[2]))
+            last = (moves, commits, now)
 
     async def sweep_once(self) -> None:
         now = time.time()
@@ -607,6 +617,13 @@ def run(data_dir, host: str, port: int, **kw) -> int:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("tricade.net.ws").setLevel(logging.WARNING)
+    try:                         # a connection is a file: as many as the system allows
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 1 << 16), hard))
+    except (ImportError, ValueError, OSError):
+        pass
     folder = Path(data_dir) if data_dir else store.default_data_dir()
     try:
         lock = store.lock_data_dir(folder / "net")
