@@ -90,13 +90,13 @@ class Proc:
 class ServerProc:
     """``tricade serve`` on 127.0.0.1: a free port first, the same port after a restart."""
 
-    def __init__(self, data: Path, log: Path):
-        self.data, self.logfile, self.port = data, log, 0
+    def __init__(self, data: Path, log: Path, args=()):
+        self.data, self.logfile, self.port, self.args = data, log, 0, list(args)
         self.start()
 
     def start(self) -> None:
-        self.proc = Proc(["serve", "--port", str(self.port), "--data-dir", str(self.data)],
-                         self.logfile)
+        self.proc = Proc(["serve", "--port", str(self.port), "--data-dir", str(self.data)]
+                         + self.args, self.logfile)
         self.port = int(self.proc.expect(r"^listening on ws://127\.0\.0\.1:(\d+)$")[1])
 
     @property
@@ -115,8 +115,8 @@ class ServerProc:
 def server(tmp_path):
     made = []
 
-    def make():
-        s = ServerProc(tmp_path / "server", tmp_path / "server.log")
+    def make(*args):
+        s = ServerProc(tmp_path / "server", tmp_path / "server.log", args)
         made.append(s)
         return s
     procs = []
@@ -142,8 +142,8 @@ def game_of(name: str):
     return entry, options, list(players), list(getattr(ai, "LEVELS", (1,)))[0]
 
 
-def me_at(srv, code: str, seat: str) -> Client:
-    me = Client(srv.url, name="me", token=protocol.new_token())
+def me_at(srv, code: str, seat: str, token: str | None = None) -> Client:
+    me = Client(srv.url, name="me", token=token or protocol.new_token())
     me.join(code, claim=[seat])
     wait_for(me, lambda e: e["type"] == "welcome", LONG)
     assert me.mine == (seat,)
@@ -179,7 +179,7 @@ def play(me: Client, entry, rng, stop=None, timeout: float = LONG) -> list:
                          f"{me.seats}; last moves {me.moves[-4:]})")
 
 
-def caught_mid_game(srv, procs, tmp_path, name: str, tries: int = 6):
+def caught_mid_game(srv, procs, tmp_path, name: str, tries: int = 6, **table):
     """A table of ``name`` with the test's seat first and a bot's second (computers in the
     others), caught where the test's seat is to move after the bot has moved: (code, the
     test's client, the bot, the bot's name). The seed is the server's secret, so a game
@@ -187,8 +187,9 @@ def caught_mid_game(srv, procs, tmp_path, name: str, tries: int = 6):
     entry, options, players, low = game_of(name)
     spec = ["remote", "remote"] + [f"computer:{low}"] * (len(players) - 2)
     for n in range(tries):
-        code = create_table(srv.url, name, spec, options)["code"]
-        me = me_at(srv, code, players[0])
+        token = protocol.new_token()                # the test's seat is the host's
+        code = create_table(srv.url, name, spec, options, token=token, **table)["code"]
+        me = me_at(srv, code, players[0], token)
         b = bot(srv, procs, tmp_path, code, f"b{n}", low)
         assert b.expect(r"^bot b\d plays (\w+) at table")[1] == players[1]
         play(me, entry, random.Random(n), mid_game(players[1]))
@@ -468,3 +469,65 @@ def test_no_game_is_called_like_a_network_command():
     from games.net.commands import COMMANDS
     assert set(NET_COMMANDS) == set(COMMANDS)
     assert not set(COMMANDS) & {e.name for e in games.games(include_hidden=True)}
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("how", ["grace", "host"])
+def test_an_away_seat_is_played_by_the_computer_until_its_player_is_back(
+        tmp_path, server, name, how):
+    """grace: the table says "computer" after a grace time; host: the table waits, and the
+    host (the test's seat) then hands the away seat to the computer."""
+    make, procs = server
+    srv = make()
+    entry, options, players, low = game_of(name)
+    on_away = "computer" if how == "grace" else "wait"
+    code, me, b, bot_name = caught_mid_game(srv, procs, tmp_path, name, grace=0.2,
+                                            on_away=on_away, level=low)
+    assert me.is_host and me.on_away == on_away
+    b.kill9()
+    if how == "host":
+        wait_for(me, lambda e: e["type"] == "seats" and e["seats"][1]["state"] == "away",
+                 LONG)
+        me.set_on_away("computer")
+    wait_for(me, lambda e: e["type"] == "seats" and e["seats"][1]["state"] == "computer"
+             and e["seats"][1].get("taken"), LONG)
+    assert me.seats[1]["state"] in ("computer", "thinking") and me.seats[1]["kind"] == "remote"
+    # the computer plays the seat: the game goes on until it has, or is over
+    played = lambda me: me.to_move and any(m["seat"] == players[1] and m["by"] == "computer"
+                                           for m in me.moves)
+    events = play(me, entry, random.Random(7), played)
+    if not any(e["type"] == "over" for e in events):
+        again = bot(srv, procs, tmp_path, code, bot_name, low)
+        assert again.expect(r"^bot b\d plays (\w+) at table")[1] == players[1]
+        wait_for(me, lambda e: e["type"] == "seats" and e["seats"][1]["state"] == "here"
+                 and not e["seats"][1].get("taken"), LONG)
+        events = play(me, entry, random.Random(8))
+        assert again.expect(r"^over: ") and again.wait() == 0
+    assert any(m["seat"] == players[1] and m["by"] == "computer" for m in me.moves)
+    check_record(name, events[-1]["record"], protocol.position_hash(me.position),
+                 events[-1]["result"]["winners"])
+    me.close()
+
+
+def test_an_abandoned_table_ends_and_keeps_its_record(tmp_path, server):
+    make, procs = server
+    srv = make("--abandon", "0.5", "--sweep", "0.1")
+    name = GAMES[0]
+    entry, options, players, low = game_of(name)
+    left = create_table(srv.url, name, None, options)["code"]
+    kept = create_table(srv.url, name, None, options)["code"]
+    gone = me_at(srv, left, players[0])
+    here = me_at(srv, kept, players[0])
+    gone.close()
+    end = time.monotonic() + LONG
+    while time.monotonic() < end:
+        tables = {t["code"]: t for t in list_tables(srv.url)}
+        if tables[left]["over"]:
+            break
+        time.sleep(0.05)
+    assert tables[left]["result"] == {"winners": [], "reason": "abandoned"}
+    assert not tables[kept]["over"]                       # a player is there: it waits
+    record = fetch_record(srv.url, left)
+    data = gamerecord.from_text(record, name)
+    review.states_of(entry, data)
+    here.close()

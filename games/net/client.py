@@ -42,6 +42,19 @@ FATAL = ("table", "game", "option", "seats", "token", "version", "seat", "messag
 MAX_EVENTS = 10_000              # events kept for a caller who never polls (newest kept)
 
 
+NO_WEBSOCKETS = ("network play needs the websockets package, which this Tricade lacks "
+                 "(pip install websockets)")
+
+
+def websockets_available() -> bool:
+    """Whether network play can run here (the rest of Tricade runs without it)."""
+    import importlib.util
+    try:
+        return importlib.util.find_spec("websockets") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 class NetError(Exception):
     """A one-shot request (``request``, ``create_table``...) failed: ``about`` says how."""
 
@@ -323,6 +336,9 @@ class Client:
             raise RuntimeError("a Client sits at one table; make another for another")
         self._mode = mode
         self.watching = mode == "watch"
+        if not websockets_available():
+            self._set_state("closed", NO_WEBSOCKETS)
+            return
         self._set_state("connecting", f"connecting to {self.server}")
         self._loop = background_loop()
         asyncio.run_coroutine_threadsafe(self._start(), self._loop)
@@ -550,6 +566,8 @@ async def _ask(server: str, message: dict, want: tuple, timeout: float) -> dict:
 def request(server: str, message: dict, want: tuple, timeout: float = 15.0) -> dict:
     """Send one message on a fresh connection and return the first reply of a type in
     ``want``; NetError says why not (the server's error, or an unreachable server)."""
+    if not websockets_available():
+        raise NetError(NO_WEBSOCKETS, "connection")
     from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
     try:
         return asyncio.run(asyncio.wait_for(_ask(server, message, want, timeout),

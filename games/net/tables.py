@@ -124,8 +124,9 @@ class NetTable:
         self.state = self.start
         keep = getattr(self.ai, "HISTORY", None)
         self.keep = keep if isinstance(keep, int) and not isinstance(keep, bool) else None
+        # the states the computer reads (games.core.table sends the last HISTORY of them)
         self.history = collections.deque([self.start], maxlen=None if self.keep is None
-                                         else self.keep + 1)
+                                         else max(1, self.keep))
         self.moves: list = []            # {ply, seat, move, by, name}
         self.chance_texts: set = set()   # every outcome of a chance point reached
         self.seats = seats
