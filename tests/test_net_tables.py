@@ -31,8 +31,8 @@ def low(entry) -> int:
     return list(getattr(entry.ai_module(), "LEVELS", (1,)))[0]
 
 
-def server_game(entry, options, spec):
-    table = NetTable.create("ABCDE", entry, options, spec)
+def server_game(entry, options, spec, seed):
+    table = NetTable.create("ABCDE", entry, options, spec, seed=seed)
     table.adopt(table.opening)
     while table.over is None:
         seat = table.to_move()
@@ -45,10 +45,10 @@ def server_game(entry, options, spec):
 @pytest.mark.parametrize("name", GAMES)
 def test_the_server_plays_as_the_local_table_and_its_record_replays(name):
     entry = games.get(name)
-    for options in entry.test_options[:2]:
+    for seed, options in enumerate(entry.test_options[:2] * 2, 11):
         players = entry.rules_module().new_game(seed=1, **options).players
         spec = [{"kind": "computer", "level": low(entry)}] * len(players)
-        net = server_game(entry, options, spec)
+        net = server_game(entry, options, spec, seed)
         local = Table(name, entry.rules, entry.ai, seats={p: "computer" for p in players},
                       levels=low(entry), seed=net.seed, options=options,
                       ai_options=entry.ai_options)
@@ -70,7 +70,7 @@ def test_a_seat_is_claimed_only_with_its_token_and_moves_only_its_own(name):
     entry = games.get(name)
     options = dict(entry.test_options[0])
     players = list(entry.rules_module().new_game(seed=1, **options).players)
-    table = NetTable.create("ABCDE", entry, options, None)
+    table = NetTable.create("ABCDE", entry, options, None, seed=5)
     table.adopt(table.opening)
     ann, bob = protocol.token_hash(protocol.new_token()), protocol.token_hash(
         protocol.new_token())
@@ -200,3 +200,44 @@ def test_tricade_runs_without_websockets_and_says_what_network_play_needs(tmp_pa
     assert r.returncode == 1, r.stderr
     assert r.stdout.startswith("closed network play needs the websockets package")
     assert r.stderr.count("\n") == 1 and "websockets" in r.stderr
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+@pytest.mark.parametrize("name", GAMES)
+def test_a_resumed_table_goes_on_as_the_one_that_was_kept(name, seed):
+    """A restart reads a table's start, last position and moves (not its whole game): it
+    then plays on exactly as the table that was kept, the computer's history included."""
+    from games.net.tables import Seat
+    entry = games.get(name)
+    options = dict(entry.test_options[0])
+    players = entry.rules_module().new_game(seed=1, **options).players
+    spec = [{"kind": "computer", "level": low(entry)}] * len(players)
+    kept = NetTable.create("ABCDE", entry, options, spec, seed=seed)
+    kept.adopt(kept.opening)
+    for _ in range(9):
+        if kept.over is None:
+            seat = kept.to_move()
+            kept.adopt(kept.plan_computer(choose(
+                entry.ai, kept.state, kept.ai_level(seat), kept.ai_seed(), kept.ai_history(),
+                dict(entry.ai_options))))
+    seats = [Seat(s.index, s.seat, s.kind, s.level) for s in kept.seats]
+    back = NetTable("ABCDE", entry, kept.seed, options, seats, start_text=kept.start_text,
+                    position_text=kept.state.to_text(), moves=[dict(m) for m in kept.moves])
+    assert back.state == kept.state and back.ply == kept.ply
+    assert tuple(back.history) == tuple(kept.history)
+    assert back.chance_texts == kept.chance_texts
+    for table in (kept, back):
+        while table.over is None:
+            seat = table.to_move()
+            table.adopt(table.plan_computer(choose(
+                entry.ai, table.state, table.ai_level(seat), table.ai_seed(),
+                table.ai_history(), dict(entry.ai_options))))
+    assert back.moves == kept.moves and back.record_text() == kept.record_text()
+    ended = NetTable("ABCDE", entry, kept.seed, options, seats, start_text=kept.start_text,
+                     position_text=kept.state.to_text(), moves=[dict(m) for m in kept.moves])
+    assert ended.over == kept.over and ended.to_move() is None
+    broken = NetTable("ABCDE", entry, kept.seed, options, seats,
+                      start_text=kept.start_text, position_text=kept.start_text,
+                      moves=[dict(m) for m in kept.moves])
+    with pytest.raises(ValueError):
+        broken.history

@@ -121,10 +121,12 @@ class Bot:
     async def run(self) -> None:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
+        failures = 0
         while not self.fleet.stopping:
             try:
                 async with connect(self.url, compression=None, max_size=None,
                                    open_timeout=30, ping_interval=None) as ws:
+                    failures = 0
                     await ws.send(json.dumps({"type": "join", "code": self.code,
                                               "token": self.token, "seats": 1}))
                     async for raw in ws:
@@ -140,7 +142,11 @@ class Bot:
                     return
                 self.over, self.state, self.ply, self.sent_ply = False, None, 0, None
                 continue
-            await asyncio.sleep(0.02)          # the server is restarting: try again soon
+            # the server is restarting: try again soon, backing off as the client library
+            # does (0.05 s doubling to 1 s, with jitter), not all 1,500 at once
+            failures += 1
+            await asyncio.sleep(min(1.0, 0.05 * 2 ** min(failures - 1, 5))
+                                * (0.5 + self.rng.random() / 2))
 
     async def receive(self, ws, m: dict) -> None:
         from games.net.client import play_text
@@ -357,6 +363,7 @@ def main(argv=None) -> int:
                         "as fast as the server answers)")
     p.add_argument("--no-restart", action="store_true")
     p.add_argument("--json", metavar="FILE")
+    p.add_argument("--keep", metavar="DIR", help="keep the server's folder and log in DIR")
     args = p.parse_args(argv)
     if not 1 <= args.tables <= MAX_TABLES:
         p.error(f"--tables is 1 to {MAX_TABLES}")
@@ -378,6 +385,9 @@ def main(argv=None) -> int:
                  "pace_s": args.pace,
                  "connections": args.tables * seats, "load_before": os.getloadavg()}
     with tempfile.TemporaryDirectory(prefix="netbench-") as tmp:
+        if args.keep:
+            tmp = args.keep
+            Path(tmp).mkdir(parents=True, exist_ok=True)
         server = Server(Path(tmp) / "data", Path(tmp) / "server.log")
         server.start()
         asyncio.run(create_tables(server.url, args.game, options, 1))   # the game's modules

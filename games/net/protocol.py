@@ -100,7 +100,11 @@ def same_hash(a: str | None, b: str | None) -> bool:
 
 def position_hash(state) -> str:
     """The hash every move message carries: sha256 of the position's text form."""
-    return hashlib.sha256(state.to_text().encode("utf-8")).hexdigest()
+    return text_hash(state.to_text())
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # -- text ------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ import games
 from . import db as dbm
 from . import protocol
 from .protocol import BURST, MAX_ERRORS, RATE, ProtocolError
-from .tables import NetTable, Seat, choose, replayed, worker_start
+from .tables import NetTable, Seat, choose, worker_start
 
 log = logging.getLogger("tricade.net")
 
@@ -123,10 +123,13 @@ class Server:
         table = NetTable(row["code"], entry, row["seed"], json.loads(row["options"]), seats,
                          grace=row["grace"], on_away=row["on_away"], level=row["level"],
                          think=row["think"], host=row["host"], created=row["created"],
-                         request=row["request"])
-        if [s.seat for s in seats] != list(table.start.players):
+                         request=row["request"], start_text=row["start"],
+                         position_text=row["position"], moves=move_rows)
+        if [s.seat for s in seats] != list(table.state.players):
             raise ValueError("its seats are not its game's")
-        replayed(table, move_rows)
+        if len(move_rows) != row["plies"] or any(m["ply"] != i
+                                                 for i, m in enumerate(move_rows)):
+            raise ValueError("its moves are not whole")
         table.active = row["active"]
         if row["over"]:
             table.over = json.loads(row["over"])
@@ -283,7 +286,8 @@ class Server:
                                     level=m["level"], think=m["think"], host=owner,
                                     request=m["request"])
             try:
-                await self._job(dbm.create(table, table.opening.plies))
+                await self._job(dbm.create(table, table.opening.plies,
+                                           table.opening.state.to_text()))
                 break
             except sqlite3.IntegrityError:      # a finished table's code: draw another
                 continue
@@ -408,12 +412,13 @@ class Server:
     async def commit(self, table: NetTable, plan) -> None:
         """Keep a planned change, then send it (the caller holds the table's lock)."""
         total = table.ply + len(plan.plies)
-        await self._job(dbm.plies(table.code, plan.plies, total, plan.over))
+        texts = [state.to_text() for state in plan.states]
+        await self._job(dbm.plies(table.code, plan.plies, total, plan.over, texts[-1]))
         table.adopt(plan)
         self.moves += len(plan.plies)
-        for ply, state in zip(plan.plies, plan.states):
+        for ply, text in zip(plan.plies, texts):
             self.broadcast(table, dict(ply, type="move", code=table.code,
-                                       hash=protocol.position_hash(state)))
+                                       hash=protocol.text_hash(text)))
         if table.over is not None:
             self._finished(table)
         else:
@@ -438,8 +443,13 @@ class Server:
     async def _think(self, table: NetTable, seat: Seat, ply: int) -> None:
         loop = asyncio.get_running_loop()
         began = loop.time()
-        args = (table.entry.ai, table.state, table.ai_level(seat), table.ai_seed(),
-                table.ai_history(), dict(table.entry.ai_options))
+        try:
+            history = table.ai_history()
+        except ValueError as exc:            # a kept table whose moves do not replay
+            log.warning("table %s: its history cannot be rebuilt (%s)", table.code, exc)
+            history = (table.state,)
+        args = (table.entry.ai, table.state, table.ai_level(seat), table.ai_seed(), history,
+                dict(table.entry.ai_options))
         move = None
         for attempt in (1, 2):
             try:
