@@ -67,8 +67,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         description="Tricade: Triple 3, Tribolo, Tripppin and TriAxis, as they were.",
         epilog="Display flags hold for one run; the Settings screen keeps choices. "
                "Keys anywhere: F11 or Alt+Enter toggles full screen. Also by name: "
-               + ", ".join(hidden) + ". Network play: " + prog + " serve | table | tables | "
-               "bot (" + prog + " serve --help; docs/network.md).")
+               + ", ".join(hidden) + ". Network play, before any flag: serve, table, "
+               "tables or bot (each with --help; docs/network.md).")
     p.add_argument("game", nargs="?", metavar="GAME", choices=names + hidden,
                    help="start this game at once (one of: %s)" % ", ".join(names))
     mode = p.add_mutually_exclusive_group()

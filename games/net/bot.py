@@ -42,6 +42,7 @@ class Bot:
         self.states: list = []
         self.announced = None
         self.sent = None            # the ply a move was sent for
+        self.fallback = False       # the computer's last move was refused as illegal
 
     def run(self) -> int:
         """Play until the game is over (0) or the table cannot be played (2: an impossible
@@ -68,6 +69,12 @@ class Bot:
             self.out(f"bot {self.name}: reconnecting ({event['why']})")
         elif kind == "welcome":
             return self.welcome(event)
+        elif kind == "error":
+            # a refused move is tried again: as chosen (the table had moved on), or, if the
+            # server found it illegal, a legal move of the seeded generator's choosing
+            self.out(f"bot {self.name}: the server said: {event.get('error')}")
+            self.fallback = event.get("about") == "illegal"
+            self.sent = None
         elif kind == "over":
             self.out(result_line(event))
             return 0
@@ -115,12 +122,15 @@ class Bot:
             (tuple(self.states[len(self.states) - keep:]) if keep else ())
         rng = random.Random(f"{self.code}/{ply}/bot/{self.level}")
         try:
+            if self.fallback:
+                raise ValueError("its move was refused")
             move = self.ai.choose_move(state, self.level, rng, history=history,
                                        **self.entry.ai_options)
         except Exception as exc:           # a broken search still plays: a legal move
             move = rng.choice(state.legal_moves())
             self.out(f"bot {self.name}: the computer failed ({exc}); playing "
                      f"{state.move_text(move)}")
+        self.fallback = False
         self.sent = ply
         self.client.send_move(ply, state.move_text(move))
         return True

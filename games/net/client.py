@@ -42,6 +42,19 @@ FATAL = ("table", "game", "option", "seats", "token", "version", "seat", "messag
 MAX_EVENTS = 10_000              # events kept for a caller who never polls (newest kept)
 
 
+NO_WEBSOCKETS = ("network play needs the websockets package, which this Tricade lacks "
+                 "(pip install websockets)")
+
+
+def websockets_available() -> bool:
+    """Whether network play can run here (the rest of Tricade runs without it)."""
+    import importlib.util
+    try:
+        return importlib.util.find_spec("websockets") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 class NetError(Exception):
     """A one-shot request (``request``, ``create_table``...) failed: ``about`` says how."""
 
@@ -275,11 +288,18 @@ class Client:
             return tuple(out)
 
     @property
+    def started(self) -> bool:
+        """Every seat has been taken, so the game is under way (until then the table
+        waits: nobody moves, the computer neither)."""
+        with self._lock:
+            return bool(self._seats) and all(s.get("state") != "free" for s in self._seats)
+
+    @property
     def to_move(self) -> bool:
-        """One of this client's seats is to move now."""
+        """One of this client's seats is to move now (the game has started)."""
         p = self.position
         return (self._state == "connected" and p is not None and self.over is None
-                and not p.is_over and p.current in self.mine)
+                and not p.is_over and p.current in self.mine and self.started)
 
     # -- inside ------------------------------------------------------------------------------
     def _refusal(self, ply, text):
@@ -292,6 +312,8 @@ class Client:
             return ("turn", f"The game is at ply {len(self._moves)}, not {ply}.")
         if self.position.current not in self.mine:
             return ("turn", f"It is {self.position.current}'s turn, not this client's.")
+        if any(s.get("state") == "free" for s in self._seats):
+            return ("turn", "The game starts when every seat is taken.")
         try:
             play_text(self.position, text)
         except ValueError as exc:
@@ -314,6 +336,9 @@ class Client:
             raise RuntimeError("a Client sits at one table; make another for another")
         self._mode = mode
         self.watching = mode == "watch"
+        if not websockets_available():
+            self._set_state("closed", NO_WEBSOCKETS)
+            return
         self._set_state("connecting", f"connecting to {self.server}")
         self._loop = background_loop()
         asyncio.run_coroutine_threadsafe(self._start(), self._loop)
@@ -438,6 +463,11 @@ class Client:
             elif m.get("about") in ("turn", "illegal"):
                 with self._lock:
                     self._pending = None
+            elif m.get("about") == "flood" and self._pending is not None:
+                # the move was dropped, not refused: send it again once the server may take it
+                pending = self._pending
+                asyncio.get_running_loop().call_later(
+                    1.0, lambda: self._pending is pending and self._post(pending))
         else:
             self._emit(m)
 
@@ -536,6 +566,8 @@ async def _ask(server: str, message: dict, want: tuple, timeout: float) -> dict:
 def request(server: str, message: dict, want: tuple, timeout: float = 15.0) -> dict:
     """Send one message on a fresh connection and return the first reply of a type in
     ``want``; NetError says why not (the server's error, or an unreachable server)."""
+    if not websockets_available():
+        raise NetError(NO_WEBSOCKETS, "connection")
     from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
     try:
         return asyncio.run(asyncio.wait_for(_ask(server, message, want, timeout),

@@ -130,6 +130,10 @@ def main(argv: list, prog: str = "tricade") -> int:
     if getattr(args, "data_dir", None) and os.path.exists(args.data_dir) \
             and not os.path.isdir(args.data_dir):
         parser.error(f"--data-dir {args.data_dir!r} is a file, not a directory")
+    from .client import NO_WEBSOCKETS, websockets_available
+    if not websockets_available():
+        print(f"{prog} {args.command}: {NO_WEBSOCKETS}.", file=sys.stderr)
+        return 1
     if args.command == "serve":
         from .server import run
         kw = {k: v for k, v in (("abandon", args.abandon), ("sweep", args.sweep),

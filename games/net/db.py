@@ -7,7 +7,8 @@ before the server sends it to anyone. The event loop awaits a job's future and n
 waits on the disk itself.
 
     tables(code, game, options, seed, grace, on_away, level, think, host, request,
-           created, active, plies, over)
+           created, active, plies, over, start, position)   (position: the text after
+           the last ply, kept with it, so a restart reads each table, not its whole game)
     seats(code, idx, seat, kind, level, owner, name, taken)
     moves(code, ply, move, seat, by, name, at)
 """
@@ -30,7 +31,7 @@ CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
     grace REAL NOT NULL, on_away TEXT NOT NULL, level INTEGER, think REAL NOT NULL,
     host TEXT, request TEXT UNIQUE, created REAL NOT NULL, active REAL NOT NULL,
-    plies INTEGER NOT NULL, over TEXT);
+    plies INTEGER NOT NULL, over TEXT, start TEXT NOT NULL, position TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, idx INTEGER NOT NULL, seat TEXT NOT NULL, kind TEXT NOT NULL,
     level INTEGER, owner TEXT, name TEXT NOT NULL, taken INTEGER NOT NULL,
@@ -147,17 +148,21 @@ class Database:
         c.row_factory = sqlite3.Row
         try:
             rows = [dict(r) for r in c.execute(f"SELECT * FROM tables {where}", args)]
-            seats: dict = {r["code"]: [] for r in rows}
-            moves: dict = {r["code"]: [] for r in rows}
-            for r in c.execute(f"SELECT seats.* FROM seats JOIN tables USING (code) {where} "
-                               f"ORDER BY code, idx", args):
-                seats[r["code"]].append(dict(r))
-            for r in c.execute(f"SELECT moves.* FROM moves JOIN tables USING (code) {where} "
-                               f"ORDER BY code, ply", args):
-                moves[r["code"]].append(dict(r))
-            return [(r, seats[r["code"]], moves[r["code"]]) for r in rows]
         finally:
             c.row_factory = None
+        seats: dict = {r["code"]: [] for r in rows}
+        moves: dict = {r["code"]: [] for r in rows}
+        for r in c.execute(f"SELECT seats.code, idx, seat, kind, seats.level, owner, name, "
+                           f"taken FROM seats JOIN tables USING (code) {where} "
+                           f"ORDER BY code, idx", args):
+            seats[r[0]].append(dict(zip(("idx", "seat", "kind", "level", "owner", "name",
+                                         "taken"), r[1:])))
+        for code, ply, move, seat, by, name in c.execute(
+                f"SELECT moves.code, moves.ply, move, seat, by, name FROM moves JOIN tables "
+                f"USING (code) {where} ORDER BY code, moves.ply", args):
+            moves[code].append({"ply": ply, "seat": seat, "move": move, "by": by,
+                                "name": name})
+        return [(r, seats[r["code"]], moves[r["code"]]) for r in rows]
 
     @staticmethod
     def summaries(c, limit: int = 1000) -> list:
@@ -180,15 +185,15 @@ class Database:
 
 
 # -- writes (functions of a connection, for ``submit``) ------------------------------------------
-def create(table, plies: list):
+def create(table, plies: list, position: str):
     row = (table.code, table.game, json.dumps(table.options), table.seed, table.grace,
            table.on_away, table.level, table.think, table.host, table.request, table.created,
-           table.created, len(plies), None)
+           table.created, len(plies), None, table.start_text, position)
     seat_rows = [(table.code, s.index, s.seat, s.kind, s.level, s.owner, s.name, int(s.taken))
                  for s in table.seats]
 
     def write(c):
-        c.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+        c.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
         c.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?)", seat_rows)
         _insert_plies(c, table.code, plies)
     return write
@@ -201,11 +206,12 @@ def _insert_plies(c, code: str, plies: list) -> None:
                    for p in plies])
 
 
-def plies(code: str, plies_: list, total: int, over: dict | None):
+def plies(code: str, plies_: list, total: int, over: dict | None, position: str):
     def write(c):
         _insert_plies(c, code, plies_)
-        c.execute("UPDATE tables SET plies = ?, active = ?, over = ? WHERE code = ?",
-                  (total, time.time(), json.dumps(over) if over else None, code))
+        c.execute("UPDATE tables SET plies = ?, active = ?, over = ?, position = ? WHERE "
+                  "code = ?", (total, time.time(), json.dumps(over) if over else None,
+                               position, code))
     return write
 
 

@@ -32,7 +32,7 @@ FRAME_LIMIT = 64 * 1024           # the server's websockets max_size: a larger f
 CLIENT_FRAME_LIMIT = 8 * 1024 * 1024   # what a client takes (a welcome of a long game)
 RATE = 20.0                       # messages a second a connection may send, on average
 BURST = 40                        # ... and at once
-MAX_ERRORS = 20                   # bad messages a connection may send before it is closed
+MAX_ERRORS = 20                   # bad messages a connection may send in a minute
 MAX_NAME = 24                     # characters of a seat's name
 MAX_SEATS = 12
 MAX_OPTIONS = 16
@@ -55,7 +55,8 @@ class ProtocolError(ValueError):
     """A message the server refuses: ``about`` (one of FAULTS) and one sentence."""
 
     def __init__(self, about: str, sentence: str):
-        super().__init__(sentence)
+        sentence = " ".join(sentence.split())           # one line, and one full stop
+        super().__init__(sentence if sentence.endswith((".", "?", "!")) else sentence + ".")
         self.about = about
 
     def message(self, **extra) -> dict:
@@ -99,7 +100,11 @@ def same_hash(a: str | None, b: str | None) -> bool:
 
 def position_hash(state) -> str:
     """The hash every move message carries: sha256 of the position's text form."""
-    return hashlib.sha256(state.to_text().encode("utf-8")).hexdigest()
+    return text_hash(state.to_text())
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # -- text ------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ import games
 from . import db as dbm
 from . import protocol
 from .protocol import BURST, MAX_ERRORS, RATE, ProtocolError
-from .tables import NetTable, Seat, choose, replayed
+from .tables import NetTable, Seat, choose, worker_start
 
 log = logging.getLogger("tricade.net")
 
@@ -43,6 +43,7 @@ class Conn:
     """One client connection: who it is, where it sits, and its message allowance."""
     __slots__ = ("ws", "peer", "owner", "name", "table", "watching", "allowance", "last",
                  "flooding", "dropped", "errors", "__weakref__")
+    ERROR_WINDOW = 60.0         # MAX_ERRORS bad messages within this many seconds close it
 
     def __init__(self, ws, peer: str):
         self.ws = ws
@@ -55,10 +56,11 @@ class Conn:
         self.last = time.monotonic()
         self.flooding = False
         self.dropped = 0
-        self.errors = 0
+        self.errors: list = []              # when its recent bad messages came
 
     def allow(self) -> bool:
-        """The token bucket: RATE a second on average, BURST at once."""
+        """The token bucket: RATE a second on average, BURST at once (a move the game takes
+        is given its token back: on_move)."""
         now = time.monotonic()
         self.allowance = min(float(BURST), self.allowance + (now - self.last) * RATE)
         self.last = now
@@ -121,10 +123,13 @@ class Server:
         table = NetTable(row["code"], entry, row["seed"], json.loads(row["options"]), seats,
                          grace=row["grace"], on_away=row["on_away"], level=row["level"],
                          think=row["think"], host=row["host"], created=row["created"],
-                         request=row["request"])
-        if [s.seat for s in seats] != list(table.start.players):
+                         request=row["request"], start_text=row["start"],
+                         position_text=row["position"], moves=move_rows)
+        if [s.seat for s in seats] != list(table.state.players):
             raise ValueError("its seats are not its game's")
-        replayed(table, move_rows)
+        if len(move_rows) != row["plies"] or any(m["ply"] != i
+                                                 for i, m in enumerate(move_rows)):
+            raise ValueError("its moves are not whole")
         table.active = row["active"]
         if row["over"]:
             table.over = json.loads(row["over"])
@@ -214,11 +219,12 @@ class Server:
                           "changed.").message())
 
     async def refuse(self, conn: Conn, exc: ProtocolError) -> None:
-        conn.errors += 1
+        now = time.monotonic()
+        conn.errors = [t for t in conn.errors if now - t < conn.ERROR_WINDOW] + [now]
         where = f" at {conn.table.code}" if conn.table is not None else ""
         log.info("%s%s refused (%s): %s", conn.peer, where, exc.about, exc)
         await self._send(conn, exc.message())
-        if conn.errors > MAX_ERRORS:
+        if len(conn.errors) > MAX_ERRORS:
             log.warning("%s closed: too many bad messages", conn.peer)
             await conn.ws.close(1008, "too many bad messages")
 
@@ -280,7 +286,8 @@ class Server:
                                     level=m["level"], think=m["think"], host=owner,
                                     request=m["request"])
             try:
-                await self._job(dbm.create(table, table.opening.plies))
+                await self._job(dbm.create(table, table.opening.plies,
+                                           table.opening.state.to_text()))
                 break
             except sqlite3.IntegrityError:      # a finished table's code: draw another
                 continue
@@ -353,6 +360,9 @@ class Server:
         async with _lock(table):
             plan = table.plan_move(m["ply"], m["move"], conn.owner, conn.name)
             await self.commit(table, plan)
+        # a move the game took is paced by the game itself (one a turn, each after the last
+        # one's answer): it costs no allowance, so a seat may play as fast as it likes
+        conn.allowance = min(float(BURST), conn.allowance + 1.0)
 
     async def on_sync(self, conn: Conn, m: dict) -> None:
         if conn.table is None:
@@ -402,12 +412,13 @@ class Server:
     async def commit(self, table: NetTable, plan) -> None:
         """Keep a planned change, then send it (the caller holds the table's lock)."""
         total = table.ply + len(plan.plies)
-        await self._job(dbm.plies(table.code, plan.plies, total, plan.over))
+        texts = [state.to_text() for state in plan.states]
+        await self._job(dbm.plies(table.code, plan.plies, total, plan.over, texts[-1]))
         table.adopt(plan)
         self.moves += len(plan.plies)
-        for ply, state in zip(plan.plies, plan.states):
+        for ply, text in zip(plan.plies, texts):
             self.broadcast(table, dict(ply, type="move", code=table.code,
-                                       hash=protocol.position_hash(state)))
+                                       hash=protocol.text_hash(text)))
         if table.over is not None:
             self._finished(table)
         else:
@@ -427,15 +438,18 @@ class Server:
                 or table.thinking == table.ply:
             return
         table.thinking = table.ply
-        task = asyncio.ensure_future(self._think(table, seat, table.ply))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._spawn(self._think(table, seat, table.ply), f"table {table.code}'s computer")
 
     async def _think(self, table: NetTable, seat: Seat, ply: int) -> None:
         loop = asyncio.get_running_loop()
         began = loop.time()
-        args = (table.entry.ai, table.state, table.ai_level(seat), table.ai_seed(),
-                table.ai_history(), dict(table.entry.ai_options))
+        try:
+            history = table.ai_history()
+        except ValueError as exc:            # a kept table whose moves do not replay
+            log.warning("table %s: its history cannot be rebuilt (%s)", table.code, exc)
+            history = (table.state,)
+        args = (table.entry.ai, table.state, table.ai_level(seat), table.ai_seed(), history,
+                dict(table.entry.ai_options))
         move = None
         for attempt in (1, 2):
             try:
@@ -457,13 +471,18 @@ class Server:
             if table.ply != ply or table.to_move() is not seat or not seat.by_computer:
                 self.maybe_think(table)
                 return
-            await self.commit(table, table.plan_computer(move))
+            try:
+                await self.commit(table, table.plan_computer(move))
+            except Exception:             # (the disk refused it): the computer tries again
+                log.exception("table %s: the computer's move was not kept", table.code)
+                loop.call_later(1.0, self.maybe_think, table)
 
     def _pool(self):
         if self.pool is None:
             try:
                 self.pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"))
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=worker_start, initargs=(os.getpid(),))
             except (OSError, ValueError, NotImplementedError) as exc:
                 log.warning("no worker processes (%s): the computer thinks in threads", exc)
                 self.pool = concurrent.futures.ThreadPoolExecutor(self.workers)
@@ -485,9 +504,7 @@ class Server:
         self.timers.pop((table.code, seat.index), None)
         if seat.conns or table.over is not None or seat.taken or table.on_away != "computer":
             return
-        task = asyncio.ensure_future(self._grace_task(table, seat))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._spawn(self._grace_task(table, seat), f"table {table.code}'s grace time")
 
     async def _grace_task(self, table: NetTable, seat: Seat) -> None:
         async with _lock(table):
@@ -509,12 +526,22 @@ class Server:
                  time.time() - (seat.away_since or time.time()))
 
     async def _sweeper(self) -> None:
+        last = (0, 0, time.monotonic())
         while True:
             await asyncio.sleep(self.sweep)
             try:
                 await self.sweep_once()
             except Exception:
                 log.exception("the sweep failed")
+            moves, commits, now = self.moves, self.db.commits if self.db else 0, \
+                time.monotonic()
+            if moves != last[0]:
+                log.info("%d tables open, %d connections; %.1f moves a second in %.1f "
+                         "commits a second", sum(1 for t in self.tables.values()
+                                                 if t.over is None), len(self.conns),
+                         (moves - last[0]) / (now - last[2]),
+                         (commits - last[1]) / (now - last[2]))
+            last = (moves, commits, now)
 
     async def sweep_once(self) -> None:
         now = time.time()
@@ -535,6 +562,17 @@ class Server:
             self._finished(table)
 
     # -- helpers -------------------------------------------------------------------------------
+    def _spawn(self, coroutine, what: str) -> None:
+        """A task of the server's own, whose failure is logged, never lost."""
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+
+        def done(t):
+            self.tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("%s failed", what, exc_info=t.exception())
+        task.add_done_callback(done)
+
     async def _job(self, fn):
         return await asyncio.wrap_future(self.db.submit(fn))
 
@@ -589,6 +627,13 @@ def run(data_dir, host: str, port: int, **kw) -> int:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("tricade.net.ws").setLevel(logging.WARNING)
+    try:                         # a connection is a file: as many as the system allows
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 1 << 16), hard))
+    except (ImportError, ValueError, OSError):
+        pass
     folder = Path(data_dir) if data_dir else store.default_data_dir()
     try:
         lock = store.lock_data_dir(folder / "net")

@@ -76,6 +76,29 @@ def levels_text(ai) -> str:
     return ", ".join(str(v) for v in getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", ())))
 
 
+def worker_start(parent: int) -> None:
+    """A computer player's worker process, first of all: end with the server that started
+    it, however the server ends (kill -9 included). Its pipes cannot say so (a worker holds
+    both ends of its queue), so Linux is asked to kill it with its parent, and a watch
+    thread ends it within a second where that cannot be had."""
+    import os
+    import threading
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError, ImportError):
+        pass
+    if os.getppid() != parent:
+        os._exit(0)
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
 def choose(ai_name: str, state, level: int, rng_seed: str, history: tuple, options: dict):
     """The computer's move for ``state`` (runs in a worker process): as games.core.table's
     computer turn, so the same seed gives the same move."""
@@ -88,7 +111,11 @@ class NetTable:
     def __init__(self, code: str, entry, seed: int, options: dict, seats: list,
                  grace: float = 120.0, on_away: str = "wait", level: int | None = None,
                  think: float = 0.0, host: str | None = None, created: float | None = None,
-                 request: str | None = None):
+                 request: str | None = None, start_text: str | None = None,
+                 position_text: str | None = None, moves: list | None = None):
+        """A table; with ``start_text``, ``position_text`` and ``moves`` (a restart: as the
+        database keeps them) it is resumed at once, and the states before the last are
+        rebuilt only when the computer or a refusal needs them."""
         self.code = code
         self.entry = entry
         self.game = entry.name
@@ -96,15 +123,19 @@ class NetTable:
         self.ai = entry.ai_module()
         self.seed = seed
         self.options = dict(options)
-        self.start = self.rules.new_game(seed=seed, **self.options)
-        self.start_text = self.start.to_text()
-        self.state = self.start
         keep = getattr(self.ai, "HISTORY", None)
         self.keep = keep if isinstance(keep, int) and not isinstance(keep, bool) else None
-        self.history = collections.deque([self.start], maxlen=None if self.keep is None
-                                         else self.keep + 1)
-        self.moves: list = []            # {ply, seat, move, by, name}
+        self.moves: list = list(moves or [])     # {ply, seat, move, by, name}
         self.chance_texts: set = set()   # every outcome of a chance point reached
+        if start_text is None:
+            start = self.rules.new_game(seed=seed, **self.options)
+            self.start_text = start.to_text()
+            self.state = start
+            self._history = self._deque([start])
+        else:
+            self.start_text = start_text
+            self.state = self.rules.State.from_text(position_text or start_text)
+            self._history = None         # rebuilt when needed (``history``)
         self.seats = seats
         self.grace = grace
         self.on_away = on_away
@@ -119,11 +150,43 @@ class NetTable:
         self.conns: set = set()            # every connection at the table (watchers too)
         self.begun = False                 # every seat was taken (or a seat has moved)
         self.ended_at: float | None = None
+        if self.state.is_over:                   # a resumed table whose game had ended
+            self.over = {"winners": sorted(self.state.winners()), "reason": "finished"}
+            self.ended_at = time.time()
+
+    def _deque(self, states) -> collections.deque:
+        # the states the computer reads (games.core.table sends the last HISTORY of them)
+        return collections.deque(states, maxlen=None if self.keep is None
+                                 else max(1, self.keep))
+
+    @property
+    def history(self) -> collections.deque:
+        """The last states (as many as the computer reads), the current one last; a resumed
+        table replays its moves for them once (and learns its chance outcomes' words)."""
+        if self._history is None:
+            state = self.rules.State.from_text(self.start_text)
+            states = self._deque([state])
+            for m in self.moves:
+                if state.is_chance:
+                    self.chance_texts.update(state.move_text(o)
+                                             for o, _ in state.chance_outcomes())
+                    drawn = _seed_draw(self.seed, m["ply"], state)
+                    if state.move_text(drawn) != m["move"]:
+                        raise ValueError(f"ply {m['ply']}: the seed draws "
+                                         f"{state.move_text(drawn)}, not {m['move']}")
+                state = _play_text(state, m["move"])
+                states.append(state)
+            if state != self.state:
+                raise ValueError("its moves do not lead to its kept position")
+            self._history = states
+        return self._history
 
     # -- making one --------------------------------------------------------------------------
     @classmethod
-    def create(cls, code: str, entry, options: dict, spec: list | None, **kw) -> "NetTable":
-        """A new table; ProtocolError (game, option, seats) says what does not fit."""
+    def create(cls, code: str, entry, options: dict, spec: list | None, seed: int | None = None,
+               **kw) -> "NetTable":
+        """A new table (on a secret seed of 63 random bits, unless ``seed`` is given: tests
+        and tools); ProtocolError (game, option, seats) says what does not fit."""
         if not isinstance(options, dict):
             raise ProtocolError("option", "The options are an object of name: value.")
         for name, value in options.items():
@@ -134,7 +197,7 @@ class NetTable:
             except ValueError:
                 raise ProtocolError("option", f"The option {name}={str(value)[:20]!r} cannot "
                                               f"be written in a game record.") from None
-        seed = secrets.randbelow(2 ** 63 - 2) + 1
+        seed = secrets.randbelow(2 ** 63 - 2) + 1 if seed is None else seed
         try:
             first = entry.rules_module().new_game(seed=seed, **options)
         except TypeError as exc:
@@ -212,6 +275,8 @@ class NetTable:
             move = state.parse_move(text)
             nxt = state.play(move)
         except ValueError as exc:
+            if self._history is None:
+                self.history                     # (a resumed table learns its outcomes)
             if text in self.chance_texts:
                 raise ProtocolError("chance", f"{text!r} is a throw or spin: the server "
                                               f"draws every one; send only your move.") from None
@@ -261,8 +326,8 @@ class NetTable:
         return Plan(plies, state, states, over)
 
     def adopt(self, plan: Plan) -> None:
-        for st in plan.states:
-            self.history.append(st)
+        if self._history is not None:
+            self._history.extend(plan.states)
         self.moves.extend(plan.plies)
         self.state = plan.state
         if plan.over is not None:
@@ -361,19 +426,10 @@ class NetTable:
         return out
 
 
-def replayed(table: NetTable, moves: list) -> None:
-    """Rebuild a table's position from its kept moves (a restart), checking each."""
-    state = table.start
-    states = []
-    for m in moves:
-        if state.is_chance:
-            table.chance_texts.update(state.move_text(o) for o, _ in state.chance_outcomes())
-            drawn = _seed_draw(table.seed, len(states), state)
-            if state.move_text(drawn) != m["move"]:
-                raise ValueError(f"ply {m['ply']}: the seed draws {state.move_text(drawn)}, "
-                                 f"not {m['move']}")
-            state = state.play(drawn)
-        else:
-            state = state.play(state.parse_move(m["move"]))
-        states.append(state)
-    table.adopt(Plan(list(moves), state, states, None))
+def _play_text(state, text: str):
+    if state.is_chance:
+        for outcome, _p in state.chance_outcomes():
+            if state.move_text(outcome) == text:
+                return state.play(outcome)
+        raise ValueError(f"{text!r} is not a possible outcome here")
+    return state.play(state.parse_move(text))
