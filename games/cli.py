@@ -5,6 +5,7 @@ run ``main()`` here.
             [--scanlines | --no-scanlines] [--mute] [--data-dir DIR] [--seed N]
             [--frames N] [--screenshot FILE] [--size WxH] [--kiosk] [--set-pin]
             [--replay FILE] [--review FILE --json OUT]
+    tricade serve | table | tables | bot ...     network play (games/net, docs/network.md)
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import sys  # noqa: E402
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 PROG = "tricade"                # the installed command's name (main.py: "python main.py")
 MAX_SIZE = (7680, 4320)         # --size: the largest window (games.core.display.MAX_WINDOW)
+# the network words, handed to games.net.commands (no game may be called one of them)
+NET_COMMANDS = ("serve", "table", "tables", "bot")
 
 
 def _positive(text: str) -> int:
@@ -64,7 +67,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         description="Tricade: Triple 3, Tribolo, Tripppin and TriAxis, as they were.",
         epilog="Display flags hold for one run; the Settings screen keeps choices. "
                "Keys anywhere: F11 or Alt+Enter toggles full screen. Also by name: "
-               + ", ".join(hidden) + ".")
+               + ", ".join(hidden) + ". Network play, before any flag: serve, table, "
+               "tables or bot (each with --help; docs/network.md).")
     p.add_argument("game", nargs="?", metavar="GAME", choices=names + hidden,
                    help="start this game at once (one of: %s)" % ", ".join(names))
     mode = p.add_mutually_exclusive_group()
@@ -262,6 +266,10 @@ def set_pin_while_running(folder: str, data_dir=None) -> str:
 def main(argv=None, prog: str = PROG, started: float | None = None) -> int:
     """Run Tricade with these arguments (default: the command line's); the exit status."""
     global _LOCK
+    words = sys.argv[1:] if argv is None else list(argv)
+    if words and words[0] in NET_COMMANDS:    # no window, no data folder lock
+        from games.net.commands import main as net_main
+        return net_main(words, prog)
     args = parse_args(argv, prog)
     if args.review:                       # no window, no data folder
         return review_command(args.game, args.review, args.json)

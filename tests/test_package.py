@@ -120,13 +120,13 @@ def test_the_wheel_carries_the_games_and_their_assets_and_no_tools_or_tests(whee
         assert dict(entry["console_scripts"]) == {"tricade": "games.cli:entry"}
 
 
-def test_the_runtime_dependency_is_pygame_ce_alone_and_tests_are_an_extra(wheel):
+def test_the_runtime_dependencies_are_pygame_ce_and_websockets_and_tests_are_an_extra(wheel):
     with zipfile.ZipFile(wheel) as z:
         dist = next(n.split("/")[0] for n in z.namelist() if n.endswith(".dist-info/METADATA"))
         meta = Parser().parsestr(z.read(f"{dist}/METADATA").decode())
     requires = meta.get_all("Requires-Dist")
     runtime = [r for r in requires if "extra ==" not in r]
-    assert runtime == ["pygame-ce==2.5.8"], requires
+    assert runtime == ["pygame-ce==2.5.8", "websockets>=13.0"], requires
     test = {r.split(";")[0].strip() for r in requires if 'extra == "test"' in r}
     names = {t.split(">")[0].split("=")[0].split("<")[0] for t in test}
     assert {"pytest", "pytest-xdist", "hypothesis"} <= names, test
@@ -142,14 +142,15 @@ def test_the_runtime_dependency_is_pygame_ce_alone_and_tests_are_an_extra(wheel)
                 out.add(ln)
         return out
     lines = read("requirements.txt")
-    assert read("requirements-runtime.txt") == {"pygame-ce==2.5.8"}   # what a cabinet gets
+    # what a cabinet gets (websockets: network play, games/net, imported nowhere else)
+    assert read("requirements-runtime.txt") == {"pygame-ce==2.5.8", "websockets>=13.0"}
     assert "pygame-ce==2.5.8" in lines and test <= lines, (lines, test)
     try:
         import tomllib
     except ImportError:                       # Python 3.10: the wheel's METADATA said it
         return
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["dependencies"] == ["pygame-ce==2.5.8"]
+    assert project["dependencies"] == ["pygame-ce==2.5.8", "websockets>=13.0"]
     assert project["scripts"] == {"tricade": "games.cli:entry"}
 
 

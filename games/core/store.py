@@ -692,6 +692,9 @@ DEFAULT_SETTINGS = {
     "pad": DEFAULT_PAD,
     "games": {},            # per-game options, e.g. {"tripppin": {"level": 3}}
     "kiosk": DEFAULT_KIOSK,
+    # network play (games/ui/netplay.py): the server's address (default: this machine) and
+    # the name the other players see ("": the login name)
+    "net": {"server": "ws://127.0.0.1:8765", "name": ""},
 }
 SETTINGS_VERSION = 1
 
@@ -715,6 +718,11 @@ SETTINGS_SCHEMA = Table({
     "pad": Table({action: _names(names) for action, names in DEFAULT_PAD.items()}),
     # per-game options: each game's own schema checks its part (games/<name>/scene.py)
     "games": Table({}, extra=Table({}, extra="keep"), max_extra=32),
+    "net": Table({
+        "server": Str(max_len=200, pattern=r"wss?://[^\s]+",
+                      default=DEFAULT_SETTINGS["net"]["server"]),
+        "name": Str(max_len=16, default=""),
+    }),
     "kiosk": Table({
         "enabled": Bool(False),
         "free_play": Bool(True),

@@ -272,6 +272,12 @@ class SettingsScene(LauncherBase):
                  on_change=cycle("pace", list(PACES)),
                  hint="How long each computer move stays marked before the next: "
                       "as the original, or slower to follow."),
+            Item("Network server", value=lambda: s["net"]["server"].split("://", 1)[-1][:26],
+                 on_confirm=self.edit_server,
+                 hint="Where network games are hosted and joined (default: this machine)."),
+            Item("Your name", value=lambda: s["net"]["name"] or "(your login name)",
+                 on_confirm=self.edit_name,
+                 hint="The name the other players see at a network table."),
             Item("Keyboard bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "key"))),
             Item("Gamepad bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "pad"))),
             Item("Back", on_confirm=self.app.pop),
@@ -282,6 +288,38 @@ class SettingsScene(LauncherBase):
     def changed(self) -> None:
         self.app.apply_settings()
         self.app.save_settings()
+
+    def edit_server(self) -> None:
+        net = self.app.settings["net"]
+
+        def check(text):
+            text = text.strip()
+            if not text:
+                return None
+            url = text if "://" in text else f"ws://{text}"
+            if not url.startswith(("ws://", "wss://")) or " " in url or len(url) > 200:
+                return "An address is HOST:PORT (ws://HOST:PORT, or wss://HOST/PATH)."
+            return None
+
+        def done(text):
+            text = text.strip()
+            url = (text if "://" in text else f"ws://{text}") if text else "ws://127.0.0.1:8765"
+            if ":" not in url.split("://", 1)[1].split("/", 1)[0] and url.startswith("ws://"):
+                url += ":8765"
+            net["server"] = url
+            self.changed()
+        self.app.push(TextScene(self.app, "SERVER", net["server"].split("://", 1)[-1], done,
+                                check, "HOST:PORT of a Tricade server (empty: this machine). "
+                                       "Friends on your network: the host's address."))
+
+    def edit_name(self) -> None:
+        net = self.app.settings["net"]
+
+        def done(text):
+            net["name"] = text.strip()[:16]
+            self.changed()
+        self.app.push(TextScene(self.app, "YOUR NAME", net["name"], done, None,
+                                "Empty: your login name.", max_len=16))
 
     def handle(self, action) -> None:
         if action.kind == "back":
@@ -295,6 +333,68 @@ class SettingsScene(LauncherBase):
         self.draw_menu(surface, self.menu)
         self.footer(surface, f"Left/Right: change  Enter/{pad_name(self.app, 'confirm')}: "
                              f"choose  Esc/{pad_name(self.app, 'back')}: back")
+
+
+class TextScene(LauncherBase):
+    """One line of text to change (the network server's address, the name others see):
+    typed on the keyboard, or with the arrows and a pad (up/down change the last letter,
+    right adds one, left takes one away). Enter keeps it; Backspace takes a letter away
+    and, on an empty line, leaves it as it was (so does Esc with nothing typed)."""
+
+    name = "text"
+    LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789.:/-_"
+
+    def __init__(self, app, title: str, text: str, on_done, check=None, hint: str = "",
+                 max_len: int = 60):
+        super().__init__(app)
+        self.title, self.text, self.on_done = title, text, on_done
+        self.check, self.hint, self.max_len = check, hint, max_len
+        self.error = ""
+
+    def handle(self, action) -> None:
+        k = action.kind
+        if k in ("text", "command") and action.char and action.source in ("key", ""):
+            if len(self.text) < self.max_len:
+                self.text += action.char
+                self.error = ""
+        elif k == "back":
+            if not self.text:
+                self.ui_sound("back")
+                self.app.pop()
+                return
+            self.text = self.text[:-1]
+        elif k in ("up", "down"):
+            last = self.text[-1:] or "a"
+            i = self.LETTERS.find(last.lower())
+            step = 1 if k == "up" else -1
+            self.text = self.text[:-1] + self.LETTERS[(i + step) % len(self.LETTERS)]
+        elif k == "right" and len(self.text) < self.max_len:
+            self.text += "a"
+        elif k == "left":
+            self.text = self.text[:-1]
+        elif k == "confirm":
+            why = self.check(self.text) if self.check is not None else None
+            if why:
+                self.error = why
+                self.ui_sound("back")
+                return
+            self.ui_sound("select")
+            self.app.pop()
+            self.on_done(self.text)
+        self.app.dirty = True
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        ega = fonts.get("ega8x14")
+        line = self.text + "_"
+        x = max(PANEL_LEFT, (640 - ega.size(line)[0]) // 2)
+        surface.fill(PANEL, (PANEL_LEFT, 200, PANEL_RIGHT - PANEL_LEFT, 22))
+        ega.draw(surface, line[-((PANEL_RIGHT - PANEL_LEFT) // ega.width):], (x, 204), HI_BG)
+        for n, text in enumerate(wrap(self.error or self.hint, HINT_WIDTH // ega.width)[:3]):
+            ega.draw(surface, text, ((640 - ega.size(text)[0]) // 2, 240 + 16 * n),
+                     TITLE if self.error else FG)
+        self.footer(surface, f"Type, or Up/Down/Right/Left  Enter/{pad_name(self.app, 'confirm')}"
+                             f": keep  Backspace/{pad_name(self.app, 'back')}: delete")
 
 
 class BindingsScene(LauncherBase):

@@ -713,7 +713,7 @@ class TriAxisScene(ScoreFiles, GameScene):
             if on:
                 surface.fill(BLUE, (x - 4, y - 1, 176, 15))
             mark = "\u25b6" if on else ("*" if s in winners else " ")
-            kind = {"human": "H", "random": "R"}.get(self.table.seats.get(s), "C")
+            kind = {"human": "H", "random": "R", "remote": "F"}.get(self.table.seats.get(s), "C")
             status = f"{st.population(s):>3}  {st.on_island(s):>2}/{st.supply(s):<2}" \
                 if s in ins or st.phase == "setup" else "  out"
             dos.text(surface, f"{mark}{s[:7].upper():<7}{kind}{status}", (x, y), colour)

@@ -270,7 +270,7 @@ def draw_panel(surface, scene) -> None:
         y += 12
     y = p.y + 200                      # who plays which colour
     for seat in rules.PLAYERS:
-        who = t.seats[seat].capitalize()
+        who = scene.seat_player(seat, 12) or t.seats[seat].capitalize()
         if t.seats[seat] == "computer":
             who += f" (level {t.levels[seat]})"
         f.draw(surface, f"{play.NAMES[seat]:5} {who}", (p.x, y), BLACK)

@@ -188,7 +188,8 @@ def draw_panel(surface, scene, state) -> None:
         font.draw(surface, line, (x, y), colour or WHITE)
         y += 10
     t = scene.table
-    info = [f"{NAMES[pc] + ':':8}{t.seats[pc].capitalize():10}{state.progress(pc)}/5"
+    info = [f"{NAMES[pc] + ':':8}{(scene.seat_player(pc, 9) or t.seats[pc].capitalize()):10}"
+            f"{state.progress(pc)}/5"
             for pc in rules.PIECES]
     if not scene.replaying:                     # the settings' level, not the record's
         info.append(f"Difficulty {ai.level_name(scene.settings['level'])}")

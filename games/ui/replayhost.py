@@ -43,6 +43,8 @@ class ReplayHost:
     def replay_possible(self) -> bool:
         if self.customer or self.demo:
             return False
+        if getattr(self, "net", None) is not None and not self.table.state.is_over:
+            return False             # the table's seed (its dice) is the server's until the end
         if self.table.ply > 0 and self.live:
             return True
         from games.core import replays
@@ -116,6 +118,8 @@ class ReplayHost:
         losing = self.in_progress or (not self.live and self.store.exists(self.save_name))
 
         def go():
+            if getattr(self, "net", None) is not None:
+                self.leave_network()           # played on at home, not at the table
             self._try_again(data, ply)
             if replay in self.app.stack:
                 self.app.pop_to(replay)

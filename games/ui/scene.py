@@ -38,6 +38,7 @@ from games.ui.demo import NullStore
 from games.ui.gamemenu import GameMenus
 from games.ui.gamesettings import GameSettings
 from games.ui.lookscene import LookScene, ModalScene  # noqa: F401 (the bases, for games)
+from games.ui.netplay import NetPlay
 from games.ui.replayhost import ReplayHost
 from games.ui.seats import SeatClaims
 from games.ui.watch import ComputerMoves
@@ -46,7 +47,7 @@ from games.ui.watch import ComputerMoves
 PLAY_OUT_SPEED = 25.0
 
 
-class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, ComputerMoves,
+class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, SeatClaims, ComputerMoves,
                 LookScene):
     entry = None                # the game's registry entry: games.get(name) (required)
     settings_schema = None      # a games.core.schema.Table of the game's own settings
@@ -321,10 +322,24 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         self.confirm(" ".join(filter(None, [ask, self.start_cost()])), go, default=1)
 
     def ask_new_game(self) -> None:
-        """New game (the command, the menu, an end box's New game): ``confirm_new``."""
+        """New game (the command, the menu, an end box's New game): ``confirm_new``; at a
+        network table it leaves the table for a game at home (asked while it goes on)."""
+        if self.net is not None:
+            def home():
+                self.leave_network()
+                self.new_game()
+            if self.table.state.is_over:
+                home()
+            else:
+                self.confirm(f"Leave table {self.net.code} for a new game here? Your seat "
+                             f"waits for you there.", home, default=1)
+            return
         self.confirm_new(self.new_game)
 
     def quit_question(self) -> str:
+        if self.net is not None:
+            return (f"Quit {self.entry.title}? Your seat at table {self.net.code} waits for "
+                    f"you: join it again with its code.")
         kept = "The game is kept for next time." if not self.kiosk else "The game ends here."
         return f"Quit {self.entry.title}? {kept}"
 
@@ -373,8 +388,9 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
             seed = self.asked_seed
             new = "New game" if seed is None else f"New game with seed {seed}"
             return ([("Resume the saved game", self.resume_saved), (new, self.ask_over_save)]
-                    + self.title_replay_choices())
-        return [("Start", self.begin)] + self.title_replay_choices()
+                    + self.title_replay_choices() + self.title_network_choices())
+        return [("Start", self.begin)] + self.title_replay_choices() + \
+            self.title_network_choices()
 
     # the title page's controls line, named for the controls in hand
     title_footer = "{confirm}: take  {back}: leave"
@@ -420,10 +436,13 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
     def status_text(self) -> tuple:
         """(text, colour) for the status line: the message showing, else the prompt; its
         ``{confirm}``-style placeholders name the controls in hand (games.ui.controls)."""
+        alert = self.net_alert()         # a lost connection goes before any message
+        if alert is not None:
+            return alert
         msg = self.status.current
         if msg is not None:
             return msg.text, msg.colour
-        text, colour = self.prompt()
+        text, colour = self.net_prompt() or self.prompt()
         return self.named(text), colour
 
     def named(self, text: str, controller: str | None = None) -> str:
@@ -507,6 +526,7 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
                             f"person now.")
         finally:
             t.auto_chance = auto
+        self.net_tick()                  # a network game's news (games.ui.netplay)
         rewrite = False
         for tr in t.take_transitions():
             rewrite = True
@@ -703,6 +723,8 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
             self.app.notice(f"The game could not be kept ({exc.strerror or exc}).")
 
     def forget_autosave(self) -> None:
+        if self.net is not None:         # a network game is the server's: the game at
+            return                       # home keeps its save
         try:
             self.store.delete(self.save_name)
         except OSError:
@@ -712,3 +734,5 @@ class GameScene(GameMenus, ReplayHost, GameSettings, CustomerRules, SeatClaims, 
         self.timeline.finish(sounds=False)
         self.autosave()
         self.table.close()
+        if self._local is not None:      # at a network table: the game at home too
+            self._local.close()

@@ -186,10 +186,12 @@ class InitialsEntry:
     cursor: int = 0
     done: bool = False
     arcade: bool = False
+    size: int = 3                                     # how many slots (a table's code: 5)
+    alphabet: str = INITIAL_LETTERS                   # what a slot may hold, in order
 
     def __post_init__(self):
-        clean = [c for c in str(self.letters).upper() if c in INITIAL_LETTERS][:3]
-        self.chars = clean + ["A"] * (3 - len(clean))
+        clean = [c for c in str(self.letters).upper() if c in self.alphabet][:self.size]
+        self.chars = clean + [self.alphabet[0]] * (self.size - len(clean))
 
     @property
     def text(self) -> str:
@@ -219,13 +221,13 @@ class InitialsEntry:
 
     @property
     def ok_rect(self) -> pygame.Rect:
-        r = self.slot_rect(2)
+        r = self.slot_rect(self.size - 1)
         return pygame.Rect(r.right + self.look.font.width * 2, r.y, self.look.font.width * 4,
                            self.slot_h)
 
     @property
     def rect(self) -> pygame.Rect:
-        return self.up_rect(0).union(self.down_rect(2)).union(self.ok_rect)
+        return self.up_rect(0).union(self.down_rect(self.size - 1)).union(self.ok_rect)
 
     # -- editing --------------------------------------------------------------------------
     def _tick(self, what: str) -> None:
@@ -234,16 +236,16 @@ class InitialsEntry:
 
     def change(self, step: int, i: int | None = None) -> None:
         i = self.cursor if i is None else i
-        k = INITIAL_LETTERS.index(self.chars[i])
-        self.chars[i] = INITIAL_LETTERS[(k + step) % len(INITIAL_LETTERS)]
+        k = self.alphabet.index(self.chars[i])
+        self.chars[i] = self.alphabet[(k + step) % len(self.alphabet)]
         self._tick("move")
 
     def type(self, char: str) -> bool:
         c = char.upper()
-        if len(c) != 1 or c not in INITIAL_LETTERS:
+        if len(c) != 1 or c not in self.alphabet:
             return False
         self.chars[self.cursor] = c
-        self.cursor = min(2, self.cursor + 1)
+        self.cursor = min(self.size - 1, self.cursor + 1)
         self._tick("move")
         return True
 
@@ -265,7 +267,7 @@ class InitialsEntry:
             self.change(1 if k == "up" else -1)
             return True
         if k in ("left", "right"):
-            self.cursor = max(0, min(2, self.cursor + (-1 if k == "left" else 1)))
+            self.cursor = max(0, min(self.size - 1, self.cursor + (-1 if k == "left" else 1)))
             self._tick("move")
             return True
         if k == "back":
@@ -274,14 +276,14 @@ class InitialsEntry:
                 return True
             return False
         if k == "confirm":
-            if self.arcade and self.cursor < 2:
+            if self.arcade and self.cursor < self.size - 1:
                 self.cursor += 1
                 self._tick("move")
             else:
                 self.accept()
             return True
         if k == "pointer_down" and action.button == 1 and action.pos is not None:
-            for i in range(3):
+            for i in range(self.size):
                 if self.slot_rect(i).collidepoint(action.pos):
                     self.cursor = i
                     return True

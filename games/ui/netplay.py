@@ -1,0 +1,690 @@
+"""Network play in every game, in its own look (a mixin of ``GameScene``; a game declares
+nothing): friends on other machines at one table of a Tricade server (games.net).
+
+- **Play over the network** is on every game's title page and in its menu: *Host a table*
+  (each seat: here, a friend, or the computer at a level; how long a lost friend's seat
+  waits, and what then) or *Join a table* (the tables the server has waiting, or a code
+  typed or picked letter by letter). The server is the Settings' (default: this machine;
+  hosting there starts one when none answers, for friends on the local network).
+- **While waiting**: the table's code to tell friends, the address they join at, and the
+  seats with who has taken them; the game starts when every seat is taken.
+- **In play**: the game's own scene on a ``games.net.seat.NetTable``: the same look, the
+  same keys; the status line says whose turn it is at the table, who is away and for how
+  long, and when the connection is lost and comes back (it comes back by itself); the
+  moves of the others are said and marked as the computer's are. No undo; New game and
+  Quit leave the table (its seats wait for their players).
+- **After the game**: its record (the seed included) is kept as any finished game, so F5
+  replays and judges it; the result goes to this player's own records.
+
+A cabinet never offers it (kiosk mode keeps the network off).
+"""
+
+from __future__ import annotations
+
+import getpass
+import ipaddress
+import socket
+import threading
+
+import pygame
+
+from games.ui.modals import Modal
+from games.ui.widgets import Item, MenuList
+
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+GRACES = (60, 120, 300, 900)                 # seconds a lost player's seat waits
+AWAY = (("wait", "wait for them"), ("computer", "the computer plays"))
+_SERVERS: dict = {}                          # port -> the server process this program started
+
+
+def server_address(app) -> str:
+    net = app.settings.get("net") or {}
+    return net.get("server") or DEFAULT_SERVER
+
+
+def player_name(app) -> str:
+    net = app.settings.get("net") or {}
+    name = (net.get("name") or "").strip()
+    if not name:
+        try:
+            name = getpass.getuser()
+        except Exception:            # no login name (a service, a container)
+            name = "Player"
+    return name[:16].capitalize()
+
+
+def is_this_machine(server: str) -> bool:
+    host = server.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0].strip("[]")
+    if host in ("localhost", ""):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def port_of(server: str) -> int:
+    tail = server.split("://", 1)[-1].split("/", 1)[0]
+    try:
+        return int(tail.rsplit(":", 1)[1]) if ":" in tail else 8765
+    except ValueError:
+        return 8765
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, as friends would reach it (no packet is
+    sent: a UDP socket's route is looked up); 127.0.0.1 when there is none."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("192.0.2.1", 9))          # TEST-NET-1: never answered, only routed
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def start_local_server(data_dir, port: int):
+    """A Tricade server on this machine for friends on the local network (every address of
+    this machine, ``port``), started once a program and ended with it. Returns the
+    process (None if it could not be started)."""
+    import atexit
+    import subprocess
+    import sys
+    proc = _SERVERS.get(port)
+    if proc is not None and proc.poll() is None:
+        return proc
+    code = "import sys; from games.cli import main; sys.exit(main(sys.argv[1:]))"
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--host", "0.0.0.0",
+                                 "--port", str(port), "--data-dir", str(data_dir)],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+    except OSError:
+        return None
+    _SERVERS[port] = proc
+
+    def stop(p=proc):
+        if p.poll() is None:
+            p.terminate()
+            try:
+                p.wait(timeout=5)
+            except Exception:
+                p.kill()
+    atexit.register(stop)
+    return proc
+
+
+def network_available() -> bool:
+    try:
+        import websockets  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# -- the mixin ---------------------------------------------------------------------------------
+class NetPlay:
+    net = None                  # the games.net.client.Client of the network game in hand
+    _local = None               # the table of the game at home, kept while away at a table
+
+    def network_possible(self) -> bool:
+        return not (self.customer or self.kiosk or self.demo or self.replaying)
+
+    def house_commands(self) -> list:
+        from games.ui.commands import Command
+        return super().house_commands() + [
+            Command("network", "Play over the network", (), (), self.open_network,
+                    enabled=lambda: self.network_possible())]
+
+    def with_house_items(self, model: list) -> list:
+        """The game menu with Play over the network (once), before Replay or Quit."""
+        from games.ui.replayhost import _insert_before_quit, _named
+        model = super().with_house_items(model)
+        if self.customer or "network" not in self.cmds or _named(model, "network"):
+            return model
+        item = self.cmds.item("network")
+        out = _insert_before(list(model), item, ("replay", "quit"))
+        return out if out is not None else list(model) + [item]
+
+    def title_network_choices(self) -> list:
+        if not self.network_possible():
+            return []
+        return [("Play over the network", lambda: self.open_network(self.open_title))]
+
+    # -- the questions -----------------------------------------------------------------------
+    def open_network(self, on_back=None):
+        """Host a table, join one, or back."""
+        if not network_available():
+            self.say("Network play needs the websockets package (pip install websockets).")
+            if on_back is not None:
+                on_back()
+            return None
+        if self.net is not None:
+            self.say(f"You are at table {self.net.code}: leave it first (New game or Quit).")
+            if on_back is not None:
+                on_back()
+            return None
+        server = server_address(self.app)
+        return self.push(self.ui.ask(
+            self, f"Play over the network (server {server.split('://', 1)[-1]})",
+            [("Host a table", lambda: self.push(host_screen(self, on_back))),
+             ("Join a table", lambda: self.push(join_screen(self, on_back))),
+             ("Back", on_back)], default=0, cancel=2))
+
+    def client(self):
+        from games.net.client import Client
+        return Client(server_address(self.app), name=player_name(self.app),
+                      data_dir=self.store.dir)
+
+    def sit_at(self, client, on_back=None):
+        """A client that hosts or joins: the waiting room until the game starts."""
+        return self.push(lobby_screen(self, client, on_back))
+
+    # -- the table swap ----------------------------------------------------------------------
+    def play_network(self, client) -> None:
+        """The game in hand is the server's now (the game at home is kept, untouched, for
+        when this one is left)."""
+        from games.net.seat import NetTable
+        table = NetTable(self.game, self.entry.rules, self.entry.ai, client,
+                         notify=self.app.notice)
+        if self.net is None:
+            self._local = self.table
+        else:
+            self.table.close()
+        self.table, self.net = table, client
+        self._reset_view()
+        self._net_state = (client.state, self._seat_states())
+        self.say(f"At table {client.code}: you play "
+                 f"{', '.join(s.capitalize() for s in client.mine) or 'no seat (watching)'}.")
+
+    def leave_network(self) -> None:
+        """Back to the game at home (the seats at the server's table wait for us)."""
+        if self.net is None:
+            return
+        self.table.close()
+        self.table, self.net = self._local, None
+        self._local = None
+        self._reset_view()
+
+    def _reset_view(self) -> None:
+        t = self.table
+        self.timeline.clear()
+        self.status.clear()
+        self.resumed, self.live = False, True
+        self._over_fired = t.state.is_over
+        self._recorded = None
+        self._pending_seen = None
+        self.claims.clear()
+        if self.board_input is not None:
+            self.board_input.reset(t.state)
+        t.take_transitions()
+        self.app.dirty = True
+
+    # -- in play -----------------------------------------------------------------------------
+    def _seat_states(self) -> tuple:
+        return tuple((s.get("seat"), s.get("state")) for s in self.net.seats) if self.net else ()
+
+    def net_tick(self) -> None:
+        """Once a frame in a network game: the table's news said on the status line."""
+        t = self.table
+        if self.net is None:
+            return
+        for ev in t.events:
+            kind = ev.get("type")
+            if kind == "error" and not ev.get("local") and not (
+                    ev.get("about") == "turn" and "made already" in str(ev.get("error"))):
+                # (a move sent twice across a reconnect: the first was taken, nothing to say)
+                self.say(ev.get("error") or "The server refused that.")
+            elif kind == "over":
+                self.say("The game is over at the table.")
+        t.events.clear()
+        now = (self.net.state, self._seat_states())
+        before, self._net_state = getattr(self, "_net_state", now), now
+        if now == before:
+            return
+        if now[0] != before[0]:
+            if now[0] == "reconnecting":            # (kept in Messages; the status
+                self.say(f"Connection lost ({self.net.why}).")   # line says it meanwhile)
+            elif now[0] == "connected" and before[0] == "reconnecting":
+                self.say("Back at the table.")
+        names = {s.get("seat"): s.get("name") or s.get("seat").capitalize()
+                 for s in self.net.seats}
+        old = dict(before[1])
+        for seat, state in now[1]:
+            was = old.get(seat)
+            if was == state or seat in self.net.mine:
+                continue
+            if state == "away":
+                self.say(f"{names[seat]} ({seat}) has lost the connection: their seat waits "
+                         f"for them.")
+            elif state in ("here", "thinking") and was in ("away", "free"):
+                self.say(f"{names[seat]} is at the table ({seat}).")
+            elif state == "computer" and was == "away":
+                self.say(f"The computer plays {seat} while {names[seat]} is away.")
+
+    def net_alert(self):
+        """The status line while the connection is lost or the table closed (before any
+        other message: nobody can move until it is back); None otherwise."""
+        c = self.net
+        if c is None or c.state in ("connected", "connecting", "idle"):
+            return None
+        if c.state == "reconnecting":
+            return (f"Connection lost: coming back by itself... ({c.why})", None)
+        return (f"The table is closed: {c.why}", None)
+
+    def net_prompt(self):
+        """The status line in a network game when no message shows: whose turn it is at
+        the table, the connection (None: the game's own prompt)."""
+        c = self.net
+        if c is None:
+            return None
+        t = self.table
+        st = t.state
+        if st.is_over or st.current is None or st.current in c.mine:
+            return None
+        seat = next((s for s in c.seats if s.get("seat") == st.current), {})
+        name = seat.get("name") or st.current.capitalize()
+        state = seat.get("state")
+        if state == "away":
+            left = max(0, int(c.grace - float(seat.get("away_for") or 0)))
+            return (f"{name} ({st.current}) is away: waiting ({left // 60}:{left % 60:02d} "
+                    f"of grace left).", None)
+        if state == "free":
+            return (f"Waiting for a friend to take {st.current}.", None)
+        if state == "computer" or t.seats.get(st.current) == "computer":
+            return (f"{st.current.capitalize()} (the computer) is thinking...", None)
+        return (f"{name} ({st.current}) is thinking...", None)
+
+    def seat_player(self, seat: str, width: int = 16) -> str | None:
+        """Who plays ``seat`` when a friend at a network table does (their name, at most
+        ``width`` letters), for a game's seat panel; None for any other seat."""
+        if self.net is None or self.table.seats.get(seat) != "remote":
+            return None
+        s = next((s for s in self.net.seats if s.get("seat") == seat), {})
+        return (s.get("name") or "A friend")[:width]
+
+
+def _insert_before(model: list, item, names: tuple):
+    import dataclasses
+    for n, i in enumerate(model):
+        if i.name in names:
+            return model[:n] + [item] + model[n:]
+        if i.sub and not i.is_choice:
+            sub = _insert_before(list(i.sub), item, names)
+            if sub is not None:
+                return model[:n] + [dataclasses.replace(i, sub=sub)] + model[n + 1:]
+    return None
+
+
+# -- the screens -------------------------------------------------------------------------------
+class NetBox(Modal):
+    """A box in the game's look: a title, lines of text, and a list of choices (keys, pad
+    and mouse, as every list); Back closes it (``on_back``)."""
+
+    name = "network"
+    guarded = ()
+    width_chars = 44
+
+    def __init__(self, game, on_back=None):
+        super().__init__(game)
+        self.on_back = on_back
+        self.menu = None
+        self.refresh()
+
+    title = "Play over the network"
+
+    def lines(self) -> list:
+        return []
+
+    def items(self) -> list:
+        return []
+
+    def refresh(self) -> None:
+        look = self.list_look()
+        lh = look.line_height or look.font.height + 2
+        items = self.items()
+        lines = self.lines()
+        w = max([self.width_chars * look.font.width]
+                + [self.text_w(s) + 2 * look.font.width for s in lines])
+        w = min(w, self.screen.w - 32)
+        h = len(lines) * self.line_h + self.gap + len(items) * lh
+        self.rect, self.inner = self.place(w, h, self.title)
+        self.text_at = [(s, (self.inner.x, self.inner.y + i * self.line_h))
+                        for i, s in enumerate(lines)]
+        top = self.inner.y + len(lines) * self.line_h + self.gap
+        cursor = self.menu.cursor if self.menu is not None else 0
+        self.menu = MenuList(items, look, pygame.Rect(self.inner.x, top, self.inner.w,
+                                                       len(items) * lh),
+                             cursor=max(0, min(cursor, len(items) - 1)))
+        self.app.dirty = True
+
+    def back(self) -> None:
+        self.finish(self.on_back)
+
+    def handle(self, action) -> None:
+        if action.kind == "back":
+            self.back()
+            return
+        if action.kind == "pointer_down" and action.button == 3 and self.right_is_back:
+            self.back()
+            return
+        self.menu.handle(action)
+        self.app.dirty = True
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface, self.rect, self.title)
+        for s, at in self.text_at:
+            self.write(surface, s, at)
+        self.menu.draw(surface)
+
+
+class HostBox(NetBox):
+    """Host a table: who plays each seat, how long a lost friend's seat waits and what
+    then; Create."""
+
+    def __init__(self, game, on_back=None):
+        rules = game.entry.rules_module()
+        self.seat_names = list(rules.new_game(seed=1, **game.game_options()).players)
+        ai = game.entry.ai_module()
+        self.levels = list(getattr(ai, "LEVELS", (1,)))
+        level = game.settings.get("level", getattr(ai, "DEFAULT_LEVEL", self.levels[-1]))
+        self.level = level if level in self.levels else self.levels[-1]
+        kinds = game.initial_seats()
+        # here: the first person's seat; a friend: the other persons'; the computer's as set
+        choices = self.choices()
+        first = next((s for s in self.seat_names if kinds.get(s, "human") == "human"),
+                     self.seat_names[0])
+        self.pick = {}
+        for s in self.seat_names:
+            if s == first:
+                self.pick[s] = "here"
+            elif kinds.get(s, "human") == "human":
+                self.pick[s] = "remote"
+            else:
+                self.pick[s] = f"computer:{self.level}"
+            assert self.pick[s] in choices
+        self.grace = 120
+        self.away = "wait"
+        super().__init__(game, on_back)
+
+    title = "Host a table"
+
+    def choices(self) -> list:
+        return ["here", "remote"] + [f"computer:{lv}" for lv in self.levels]
+
+    @staticmethod
+    def words(choice: str) -> str:
+        if choice == "here":
+            return "here"
+        if choice == "remote":
+            return "a friend"
+        return f"computer {choice.split(':')[1]}"
+
+    def lines(self) -> list:
+        return [f"Server: {server_address(self.app).split('://', 1)[-1]}",
+                "Each seat: here, a friend, or the computer."]
+
+    def items(self) -> list:
+        out = []
+        for s in self.seat_names:
+            out.append(Item(s.capitalize(), value=lambda s=s: self.words(self.pick[s]),
+                            on_change=lambda step, s=s: self.cycle(s, step)))
+        out.append(Item("A lost seat waits", value=lambda: f"{self.grace // 60} min",
+                        on_change=self.cycle_grace))
+        out.append(Item("Then", value=lambda: dict(AWAY)[self.away],
+                        on_change=self.cycle_away))
+        out.append(Item("Create the table", on_confirm=self.create))
+        out.append(Item("Back", on_confirm=self.back))
+        return out
+
+    def cycle(self, seat: str, step: int) -> None:
+        c = self.choices()
+        self.pick[seat] = c[(c.index(self.pick[seat]) + step) % len(c)]
+        self.app.dirty = True
+
+    def cycle_grace(self, step: int) -> None:
+        i = GRACES.index(self.grace) if self.grace in GRACES else 1
+        self.grace = GRACES[(i + step) % len(GRACES)]
+
+    def cycle_away(self, step: int) -> None:
+        names = [a for a, _ in AWAY]
+        self.away = names[(names.index(self.away) + step) % len(names)]
+
+    def create(self) -> None:
+        here = [i for i, s in enumerate(self.seat_names) if self.pick[s] == "here"]
+        if not here:
+            self.game.say("Choose a seat for yourself (here) first.")
+            return
+        spec = ["computer:" + self.pick[s].split(":")[1] if self.pick[s].startswith("computer")
+                else "remote" for s in self.seat_names]
+        game = self.game
+        server = server_address(self.app)
+        try:
+            client = game.client()
+        except ValueError as exc:
+            game.say(f"The server address cannot be used: {exc}")
+            return
+        think = float(getattr(game, "min_think", 0.35) or 0.0)   # as the computer at home
+        client.host(game.game, spec, game.game_options(), claim=here, grace=float(self.grace),
+                    on_away=self.away, level=self.level, think=think)
+        lobby = lobby_screen(game, client, self.on_back, local=is_this_machine(server))
+        self.finish(lambda: game.push(lobby))
+
+
+class JoinBox(NetBox):
+    """Join a table: the server's tables of this game that have a free seat (asked on a
+    thread: the frame never waits), or a code typed or picked letter by letter."""
+
+    title = "Join a table"
+
+    def __init__(self, game, on_back=None):
+        self.found = None            # None: still asking; else [(code, words)]
+        self.failed = ""
+        super().__init__(game, on_back)
+        threading.Thread(target=self.ask_server, daemon=True, name="tables").start()
+
+    def ask_server(self) -> None:
+        from games.net.client import NetError, list_tables
+        try:
+            tables = list_tables(server_address(self.app), timeout=5.0)
+        except (NetError, OSError, ValueError) as exc:
+            self.failed = str(exc)
+            self.found = []
+            return
+        out = []
+        for t in tables:
+            if t.get("game") != self.game.game or t.get("over"):
+                continue
+            free = [s for s in t.get("seats") or [] if s.get("state") == "free"]
+            if free:
+                names = ", ".join(s.get("name") for s in t.get("seats") or []
+                                  if s.get("name"))
+                out.append((t["code"], f"{t['code']}  {len(free)} free"
+                                       + (f"  ({names})" if names else "")))
+        self.found = out
+
+    def lines(self) -> list:
+        where = f"Server: {server_address(self.app).split('://', 1)[-1]}"
+        if self.found is None:
+            return [where, "Asking the server for its tables..."]
+        if self.failed:
+            return [where, "No answer: " + self.failed[:60], "A code can still be typed."]
+        if not self.found:
+            return [where, "No table of this game is waiting there."]
+        return [where, "Tables waiting for players:"]
+
+    def items(self) -> list:
+        out = [Item(words, on_confirm=lambda c=code: self.join(c))
+               for code, words in (self.found or [])]
+        out.append(Item("Type the code", on_confirm=self.type_code))
+        out.append(Item("Back", on_confirm=self.back))
+        return out
+
+    def update(self, dt: float) -> bool:
+        changed = super().update(dt)
+        if self.found is not None and not getattr(self, "_shown", False):
+            self._shown = True
+            self.refresh()
+            return True
+        return changed
+
+    def wake_in(self):
+        return 0.1 if self.found is None else super().wake_in()
+
+    def type_code(self) -> None:
+        game = self.game
+        on_back = self.on_back
+        self.finish(lambda: game.push(code_entry(game, on_back)))
+
+    def join(self, code: str) -> None:
+        game = self.game
+        on_back = self.on_back
+        try:
+            client = game.client()
+            client.join(code, claim=1)
+        except ValueError as exc:
+            game.say(str(exc))
+            return
+        self.finish(lambda: game.push(lobby_screen(game, client, on_back)))
+
+
+class Lobby(NetBox):
+    """The waiting room: the code to tell friends, where they join, the seats and who has
+    taken them. The game starts (and this box closes) when every seat is taken; Leave
+    goes back."""
+
+    title = "Table"
+    width_chars = 48
+
+    def __init__(self, game, client, on_back=None, local: bool = False):
+        self.client = client
+        self.local = local
+        self.started_server = False
+        self.seen = None
+        super().__init__(game, on_back)
+
+    def lines(self) -> list:
+        c = self.client
+        out = []
+        if c.code:
+            out.append(f"Table code: {c.code}  (tell your friends)")
+        where = server_address(self.app)
+        if self.local and c.is_host:
+            where = f"ws://{lan_address()}:{port_of(where)}"
+        out.append(f"Friends join at {where.split('://', 1)[-1]}")
+        if c.state != "connected":
+            out.append({"idle": "Connecting...", "connecting": "Connecting...",
+                        "reconnecting": f"No answer yet: {c.why}",
+                        "closed": f"Closed: {c.why}"}.get(c.state, c.why))
+        for s in c.seats:
+            who = s.get("name") or ""
+            state = s.get("state")
+            if s.get("kind") == "computer":
+                text = f"the computer, level {s.get('level')}"
+            elif state == "free":
+                text = "free (waiting for a friend)"
+            else:
+                text = f"{who or 'a friend'}{' (you)' if s.get('mine') else ''}: {state}"
+            out.append(f"  {s['seat'].capitalize()}: {text}")
+        return out
+
+    def items(self) -> list:
+        return [Item("Leave the table", on_confirm=self.back)]
+
+    def back(self) -> None:
+        game = self.game
+        if game.net is self.client:
+            game.leave_network()
+        else:
+            self.client.close()
+        self.finish(self.on_back)
+
+    def abandoned(self) -> None:
+        if self.game.net is not self.client:
+            self.client.close()
+
+    def update(self, dt: float) -> bool:
+        super().update(dt)
+        c = self.client
+        game = self.game
+        if (self.local and not self.started_server and c.state == "reconnecting"
+                and c.is_host is False and c.code is None):
+            # nobody answers on this machine: a server for friends on the local network
+            self.started_server = True
+            if start_local_server(game.store.dir, port_of(c.server)) is not None:
+                game.say("A Tricade server is started on this machine for your friends.")
+        if c.state == "connected" and game.net is not c and c.start is not None:
+            game.play_network(c)
+        now = (c.state, c.code, tuple(tuple(sorted(s.items())) for s in c.seats))
+        if now != self.seen:
+            self.seen = now
+            self.refresh()
+            if c.state == "closed" and game.net is not c:
+                pass
+            elif game.net is c and not game.table.waiting_for:
+                self.finish()            # every seat is taken: play
+            return True
+        return False
+
+    def wake_in(self):
+        return 0.1
+
+
+def _skinned(cls, game):
+    import importlib
+    look = game.look.name
+    skin = importlib.import_module(f"games.ui.{look}").Skin
+    return type(f"{cls.__name__}_{look}", (skin, cls), {"__module__": __name__,
+                                                         "__doc__": cls.__doc__})
+
+
+def host_screen(game, on_back=None):
+    return _skinned(HostBox, game)(game, on_back)
+
+
+def join_screen(game, on_back=None):
+    return _skinned(JoinBox, game)(game, on_back)
+
+
+def lobby_screen(game, client, on_back=None, local: bool = False):
+    return _skinned(Lobby, game)(game, client, on_back, local)
+
+
+def code_entry(game, on_back=None):
+    """The table's code, letter by letter (typed, or the arrows and the pad as initials
+    are entered); Back on the first letter goes back."""
+    from games.net import protocol
+    from games.ui import kits
+    from games.ui.widgets import InitialsEntry
+    base = kits.get(game.look.name).classes["initials"]
+
+    def joined(code):
+        try:
+            client = game.client()
+            client.join(code, claim=1)
+        except ValueError as exc:
+            game.say(str(exc))
+            return
+        game.push(lobby_screen(game, client, on_back))
+
+    class CodeEntry(base):
+        HINT = "\u2191\u2193 letter  \u2190\u2192 move  {confirm} next  {back} back"
+
+        def __init__(self):
+            super().__init__(game, ["The table's code:"], "A" * protocol.CODE_LENGTH, joined)
+            self.entry = InitialsEntry(self.initials_look(), (0, 0), "", on_done=self.entered,
+                                       arcade=True, size=protocol.CODE_LENGTH,
+                                       alphabet=protocol.CODE_ALPHABET)
+            self.layout()
+
+        def handle(self, action):
+            if action.kind == "back" and self.entry.cursor == 0:
+                self.finish(on_back)
+                return
+            super().handle(action)
+
+        def abandoned(self):
+            pass                      # closed unanswered: no table is joined
+
+    return CodeEntry()

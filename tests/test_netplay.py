@@ -1,0 +1,287 @@
+"""Network play in the game scenes (games.ui.netplay, games.net.seat), over the registry:
+the real game loop on SDL's dummy drivers at a real server process on 127.0.0.1
+(tests/net_child.py: ``tricade serve`` with the example games registered), friends played
+by real bot processes (``tricade bot``).
+
+- Host from the title page by the keys: Play over the network, Host a table, the seats,
+  Create; the waiting room closes when every seat is taken; the whole game is played on
+  the board (the first moves by the board's keys), the computer's seats on the server; at
+  the end the record (its seed now told) is the server's, is kept, and F5 replays it.
+- Join by the code typed letter by letter; a friend (a bot) killed with -9 mid-game and
+  started again takes its seat back; the server killed with -9 mid-game and started again:
+  the scene says the connection is lost, comes back by itself and the game goes on to its
+  end at the same position.
+
+Every wait is for an event, a line or a state, with a generous timeout; no sleep races.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+import games
+from driver import frames, key, run_until
+from games.core import gamerecord, replays
+
+ROOT = Path(__file__).resolve().parents[1]
+CHILD = ROOT / "tests" / "net_child.py"
+ENV = dict(os.environ, PYTHONUNBUFFERED="1", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+GAMES = games.playable(include_hidden=True)
+LONG = 180.0
+
+pytest.importorskip("websockets")
+
+
+class Child:
+    """A ``tricade`` command in its own process, its output read line by line."""
+
+    def __init__(self, args, log: Path):
+        self.log = open(log, "ab")
+        self.p = subprocess.Popen([sys.executable, str(CHILD), *map(str, args)],
+                                  stdout=subprocess.PIPE, stderr=self.log, env=ENV,
+                                  cwd=str(ROOT), text=True)
+        self.lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.p.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def expect(self, pattern: str, timeout: float = LONG):
+        end = time.monotonic() + timeout
+        seen = []
+        while time.monotonic() < end:
+            try:
+                line = self.lines.get(timeout=max(0.01, end - time.monotonic()))
+            except queue.Empty:
+                continue
+            if line is None:
+                raise AssertionError(f"ended before {pattern!r}: {seen}")
+            seen.append(line)
+            m = re.search(pattern, line)
+            if m:
+                return m
+        raise AssertionError(f"no {pattern!r} in {timeout} s: {seen}")
+
+    def kill9(self):
+        if self.p.poll() is None:
+            self.p.send_signal(signal.SIGKILL)
+        self.p.wait(timeout=30)
+
+    def stop(self):
+        self.kill9()
+        self.log.close()
+
+
+@pytest.fixture
+def net(tmp_path):
+    """start(args...) -> a Child; every child is killed after the test."""
+    made = []
+
+    def start(*args, log="child"):
+        c = Child(list(args), tmp_path / f"{log}.log")
+        made.append(c)
+        return c
+    yield start
+    for c in made:
+        c.stop()
+
+
+def serve(net, tmp_path, port=0):
+    srv = net("serve", "--port", port, "--data-dir", tmp_path / "server", log="server")
+    port = int(srv.expect(r"^listening on ws://127\.0\.0\.1:(\d+)$")[1])
+    return srv, port
+
+
+def new_app(make_app, port, name="Ann"):
+    app = make_app(anim_speed=0, mute=True)
+    app.settings["net"] = {"server": f"ws://127.0.0.1:{port}", "name": name}
+    return app
+
+
+def choose(app, label: str) -> None:
+    """The list in front (a question's or a box's): the item ``label`` taken by the keys."""
+    top = app.top
+    if hasattr(top, "menu") and hasattr(top.menu, "items"):
+        for _ in range(len(top.menu.items) + 1):
+            if top.menu.selected.label == label:
+                key(app, pygame.K_RETURN)
+                return
+            key(app, pygame.K_DOWN)
+        raise AssertionError(f"no {label!r} in {[i.label for i in top.menu.items]}")
+    labels = [str(c[0]) for c in top.choices]
+    assert label in labels, labels
+    for _ in range(len(labels) + 1):
+        if top.focus == labels.index(label):
+            key(app, pygame.K_RETURN)
+            return
+        key(app, pygame.K_DOWN if top.vertical else pygame.K_RIGHT)
+    raise AssertionError(f"could not reach {label!r}")
+
+
+def play_out(app, scene, rng, until=lambda: False, by_keys: int = 2) -> None:
+    """The person's moves (the first ``by_keys`` of them chosen on the board by the keys,
+    the rest straight), until the game is over or ``until()``."""
+    from test_learn import path_to
+    keyed = 0
+    end = time.monotonic() + LONG
+    while not scene.table.state.is_over and not until():
+        assert time.monotonic() < end, "the game ended in time"
+        t = scene.table
+        if app.top is not scene:                  # a game's own box (a pass, an end)
+            key(app, pygame.K_RETURN)
+            continue
+        if t.state.is_chance and t.pending is None and not t.auto_chance:
+            key(app, pygame.K_RETURN)             # a person's own spin waits for a press
+            continue
+        if t.human_to_move:
+            moves = [m for m in t.state.legal_moves() if m != "resign"] or t.state.legal_moves()
+            move = rng.choice(moves)
+            bi = scene.board_input
+            if keyed < by_keys and bi is not None and move != "resign":
+                ply = t.ply
+                for cell in path_to(bi, t.state, move):
+                    bi.visible = True
+                    bi.place(cell)
+                    key(app, pygame.K_RETURN)
+                keyed += 1
+                assert run_until(app, lambda: t.ply > ply or t.state.is_over, timeout=LONG)
+            else:
+                assert scene.play_move(move)
+        frames(app, 1)
+
+
+def host_from_title(app, entry, seats: dict):
+    """The game's title page, Play over the network, Host a table, the seats as asked
+    ({seat: "here" | "remote" | "computer:L"}), Create: the waiting room."""
+    scene = app.push(entry.scene_factory()(app))
+    # the registry's short game (a round limit), the computer's seats at once
+    scene.game_options = lambda: dict(entry.test_options[0])
+    scene.min_think = 0.0
+    frames(app, 2)
+    assert app.top.name == "title"
+    choose(app, "Play over the network")
+    choose(app, "Host a table")
+    host = app.top
+    assert type(host).__name__.startswith("HostBox")
+    for seat, want in seats.items():
+        choose_value(app, host, seat.capitalize(), host.words(want))
+    choose(app, "Create the table")
+    lobby = app.top
+    assert type(lobby).__name__.startswith("Lobby")
+    return scene, lobby
+
+
+def choose_value(app, box, label, words) -> None:
+    for _ in range(len(box.menu.items) + 1):
+        if box.menu.selected.label == label:
+            break
+        key(app, pygame.K_DOWN)
+    for _ in range(20):
+        if box.menu.selected.value() == words:
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError(f"{label} never read {words!r}")
+
+
+def lowest(entry) -> int:
+    return min(getattr(entry.ai_module(), "LEVELS", (1,)))
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_host_a_table_play_it_on_the_board_and_replay_its_record(make_app, net, tmp_path,
+                                                                 entry):
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    level = lowest(entry)
+    want = {s: ("here" if i == 0 else f"computer:{level}") for i, s in enumerate(names)}
+    scene, lobby = host_from_title(app, entry, want)
+    assert run_until(app, lambda: app.top is scene, timeout=LONG), "the game started"
+    assert scene.net is not None and scene.net.mine == (names[0],)
+    assert scene.table.seats == {s: ("human" if i == 0 else "computer")
+                                 for i, s in enumerate(names)}
+    assert f"At table {scene.net.code}" in scene.status_text()[0]
+    play_out(app, scene, random.Random(3))
+    assert run_until(app, lambda: scene._over_fired, timeout=LONG)
+    t = scene.table
+    data = gamerecord.from_text(t.over["record"], entry.name)
+    assert data["moves"] == t.moves and data["seed"] == t.seed
+    kept = replays.load_kept(app.store, entry)
+    assert kept is not None and kept["moves"] == t.moves, "kept as any finished game"
+    for _ in range(4):
+        if app.top is scene:
+            break
+        key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F5)
+    assert app.top.name == "replay", "F5 replays the network game"
+    assert app.top.total == len(t.moves)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp_path, entry):
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    names = entry.rules_module().new_game(seed=1, **entry.test_options[0]).players
+    spec = ",".join(["remote", "remote"] + [f"computer:{lowest(entry)}"] * (len(names) - 2))
+    options = [f"{k}={v}" for k, v in entry.test_options[0].items()]
+    made = net("table", "new", entry.name, "--server", url, "--seats", spec,
+               *sum((["--option", o] for o in options), []), log="table")
+    code = made.expect(r"^([A-Z]{5})$")[1]
+    friend = net("bot", "--server", url, "--table", code, "--level", lowest(entry), "--name",
+                 "Bob", "--data-dir", tmp_path / "bob", log="bob")
+    app = new_app(make_app, port)
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 2)
+    scene.open_network()
+    choose(app, "Join a table")
+    box = app.top
+    assert run_until(app, lambda: box.found is not None, timeout=LONG)
+    choose(app, "Type the code")
+    for letter in code:
+        key(app, getattr(pygame, f"K_{letter.lower()}"), unicode=letter.lower())
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: app.top is scene, timeout=LONG), "the game started"
+    t = scene.table
+    assert scene.net.code == code and len(scene.net.mine) == 1
+    me = scene.net.mine[0]
+    other = next(s for s in names if s != me and t.seats.get(s) == "remote")
+    rng = random.Random(5)
+    # a few moves, then the friend is killed and started again
+    play_out(app, scene, rng, until=lambda: t.ply >= 6)
+    if not t.state.is_over:
+        friend.kill9()
+        assert run_until(app, lambda: any(s["seat"] == other and s["state"] == "away"
+                                          for s in scene.net.seats), timeout=LONG)
+        net("bot", "--server", url, "--table", code, "--level", lowest(entry), "--name",
+            "Bob", "--data-dir", tmp_path / "bob", log="bob2")
+        assert run_until(app, lambda: any(s["seat"] == other and s["state"] != "away"
+                                          for s in scene.net.seats), timeout=LONG)
+        play_out(app, scene, rng, until=lambda: t.ply >= 14)
+    if not t.state.is_over:
+        # the server killed with -9 and started again on the same port
+        at = t.ply
+        srv.kill9()
+        assert run_until(app, lambda: scene.net.state == "reconnecting", timeout=LONG)
+        frames(app, 2)
+        assert "Connection lost" in scene.status_text()[0]
+        srv, _ = serve(net, tmp_path, port)
+        assert run_until(app, lambda: scene.net.state == "connected", timeout=LONG)
+        assert t.ply >= at and t.moves[:at] == [m["move"] for m in scene.net.moves][:at]
+    play_out(app, scene, rng)
+    assert run_until(app, lambda: scene._over_fired, timeout=LONG)
+    data = gamerecord.from_text(t.over["record"], entry.name)
+    assert data["moves"] == t.moves
