@@ -360,3 +360,29 @@ def test_no_legal_move_leaves_the_next_seat_stuck_in_edited_positions(entry, dat
         taken += 1
         _walk_checking(state, rng, 40)
     assume(taken)
+
+
+# values that are no move of any game: the wrong type, the wrong shape, out of range
+NON_MOVES = [None, 3.5, float("nan"), -1, 10 ** 9, "", "zz99", "not a move", b"a1",
+             object(), [], {}, set(), [0, 0], (), (None,), (None, None), ("x", "y"),
+             (-1, -1), (10 ** 9, 10 ** 9), (1.5, 2.5), ((0, 0), 0), (0, 0, 0, 0, 0),
+             ("@",), ("@", "a"), ("@", -5), ("@", 10 ** 6), ("-", 1), ("-", -1, 10 ** 6),
+             ("+", None), ("^", 2.5), ("place", 99, 99), ("remove", "x", None), (7, None)]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
+def test_move_text_of_a_value_that_is_no_move_is_a_value_error(entry):
+    """RULES.md: notation both ways, and ValueError for what is not a move (issue 49:
+    Tribolo raised TypeError, TriAxis KeyError). The example games keep it too."""
+    rules = entry.rules_module()
+    states, _ = random_game(rules, 21, random.Random(21), lambda s: None)
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        for value in NON_MOVES:
+            try:
+                text = state.move_text(value)
+            except ValueError:
+                continue
+            except Exception as exc:        # noqa: BLE001 - the kind is what is tested
+                pytest.fail(f"{entry.name}: move_text({value!r}) raised "
+                            f"{type(exc).__name__}: {exc}")
+            pytest.fail(f"{entry.name}: move_text({value!r}) gave {text!r}, not ValueError")

@@ -87,7 +87,7 @@ from __future__ import annotations
 
 import re
 
-from games.core.protocol import FrozenState, field, text_lines
+from games.core.protocol import FrozenState, field, is_index, text_lines
 from games.triaxis.island import COLUMNS, SEA, TERRAINS, Island, generate, island
 
 __all__ = ["PLAYERS", "ALLOCATIONS", "SPIN", "IllegalMove", "State", "new_game",
@@ -375,16 +375,16 @@ class State(FrozenState):
             if m in ("resign", "end") or m in SPIN or (len(m) == 1 and m in TERRAINS):
                 return m
             raise ValueError(f"not a move: {m!r}")
-        try:
+        size = self._isl.size
+        if isinstance(m, tuple) and len(m) in (2, 3) and \
+                all(is_index(z, size) for z in m[1:]):
             kind = m[0]
             if kind == "@" and len(m) == 2:
                 return name(m[1])
             if kind == "-" and len(m) == 3:
                 return f"{name(m[1])}-{name(m[2])}"
-            if kind in "+^" and len(m) == 2:
+            if kind in ("+", "^") and len(m) == 2:
                 return f"{kind}{name(m[1])}"
-        except (TypeError, IndexError):
-            pass
         raise ValueError(f"not a move: {m!r}")
 
     def parse_move(self, text):
