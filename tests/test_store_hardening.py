@@ -668,7 +668,7 @@ def test_a_screenshot_that_cannot_be_written_is_one_sentence(tmp_path):
     folder = tmp_path / "shot.png"
     folder.mkdir()
     r = run_main(tmp_path / "data", "--screenshot", str(folder))
-    assert r.returncode == 2 and "is a directory" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "is a folder" in r.stderr and "Traceback" not in r.stderr
     if os.path.isdir("/proc/self"):
         # the folder exists and looks writable, but nothing can be created in it
         r = run_main(tmp_path / "data", "--screenshot", "/proc/tricade-shot.png")
@@ -936,3 +936,4 @@ def test_killed_right_after_a_move_the_game_resumes_at_it_or_the_one_before(tmp_
     got = make_store(tmp_path).load("saves/g", None)
     assert got in ({"moves": [1]}, {"moves": [1, 2]})
     assert not list((tmp_path / "saves").glob("*.bad*")), "nothing half-written"
+

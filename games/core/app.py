@@ -359,8 +359,11 @@ class App:
             if self.options.screenshot:
                 try:
                     self.display.screenshot(self.options.screenshot)
-                except (OSError, pygame.error) as exc:   # one sentence, not a traceback
+                except (OSError, ValueError, pygame.error) as exc:   # one sentence
+                    from games.core.files import NotAFile
                     reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+                    if isinstance(exc, NotAFile):         # "is a folder, not a regular file"
+                        reason = f"it {reason}"
                     print(f"Could not write the screenshot {self.options.screenshot} "
                           f"({reason}).", file=sys.stderr)
                     return 1

@@ -647,4 +647,8 @@ class Display:
         return (d.x + (2 * x + 1) * d.w // (2 * w), d.y + (2 * y + 1) * d.h // (2 * h))
 
     def screenshot(self, path) -> None:
-        pygame.image.save(self.window, str(path))
+        """The window as PNG, written whole and only as a regular file (games.core.files:
+        a link is followed to its file; a FIFO, a device or a folder is left alone)."""
+        from games.core import files
+        files.write_whole(path, fill=lambda tmp: pygame.image.save(self.window, tmp),
+                          suffix=".png")
