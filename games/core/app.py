@@ -638,6 +638,11 @@ class App:
         if hasattr(self.supervisor, "shutdown"):  # the cabinet keeps its books
             self.supervisor.shutdown()
         self.store.close()                    # every save queued is written before we go
+        # a last write that failed (a setting changed a frame before the end, on a full or
+        # read-only disk) has no frame left to show it: said on standard error and, on a
+        # cabinet, in its log (the supervisor's notice), as every notice is
+        for text in self.store.take_notices():
+            self.notice(text)
         self.running = False
         self.worker.close()
         self.audio.close()
