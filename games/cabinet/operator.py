@@ -147,9 +147,14 @@ class PinGuard:
         data = store.load(TRIES_NAME, _TRIES.fix({}), 1, _TRIES.clean)
         self.counts = {"panel": data["fails"], "service": data["service_fails"]}
         self.until = {"panel": None, "service": None}
+        # only a lock the rules can have made stands: one after the fifth wrong PIN, that
+        # ends at most LOCK_SECONDS after it began, so at most that long from now (a file
+        # edited to lock far into the future, or with fewer wrong PINs, once gave the panel
+        # a 900-second wait in which the right PIN was not taken)
         left = data["locked_until"] - time.time()
-        if left > 0:
-            self.until["panel"] = clock() + min(left, LOCK_SECONDS)
+        if 0 < left <= LOCK_SECONDS and data["fails"] >= MAX_TRIES:
+            self.until["panel"] = clock() + left
+            self._locked_until = data["locked_until"]
 
     @property
     def fails(self) -> int:
