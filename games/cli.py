@@ -133,8 +133,7 @@ def parse_args(argv=None, prog: str = PROG):
         try:
             files.to_write(path) if write else files.to_read(path)
         except files.NotAFile as exc:
-            parser.error(f"{flag}: {path} {exc} (Tricade {'writes' if write else 'reads'} "
-                         f"only regular files)")
+            parser.error(f"{flag}: {path} {exc}")
         except OSError as exc:            # a file to read that is not there: said below
             if write:
                 parser.error(f"{flag}: {path}: {exc.strerror or exc}")
@@ -145,7 +144,7 @@ def parse_args(argv=None, prog: str = PROG):
         except OSError as exc:
             parser.error(f"{path}: {exc.strerror or exc}")
         except files.NotAFile as exc:
-            parser.error(f"{path} {exc} (Tricade reads only regular files)")
+            parser.error(f"{path} {exc}")
     if (args.replay or args.review) and not args.game:
         how = "--replay FILE" if args.replay else "--review FILE --json OUT"
         parser.error(f"--{'replay' if args.replay else 'review'} needs the GAME the record "
@@ -204,8 +203,7 @@ def _game_named_in(path: str):
     """The game a record's first line (``tricade GAME seed N``) or a save names, if it is
     one of ours; None when the file names none."""
     import games
-    from games.core import gamerecord, review
-    from games.core import files
+    from games.core import files, gamerecord, review
     # OSError and files.NotAFile: said by the caller
     text = files.read_bytes(path, gamerecord.MAX_RECORD_BYTES + 1).decode("utf-8", "replace")
     if text.lstrip().startswith("{"):
