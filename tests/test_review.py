@@ -185,7 +185,7 @@ def mixed_game(entry, seed: int, plies: int) -> dict:
 
 
 PERCENT = re.compile(r"(-?\d+\.\d)%")
-POINTS = re.compile(r"([+-]?\d+\.\d) points")
+LUCK = re.compile(r"[A-Z][a-z]+ ([+-]?\d+\.\d)")
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
@@ -207,7 +207,8 @@ def test_one_meaning_the_text_the_graph_and_the_marks_say_the_same_numbers(entry
         if row["seat"] is None:                           # a chance point
             for seat, luck in row["luck"].items():
                 assert luck == round(after_point[seat] - before_point[seat], 3), row
-            shown = [float(x) for x in POINTS.findall(words)]
+            shown = [float(x) for x in LUCK.findall(words)]
+            assert words.startswith("Luck in points: ")
             assert shown == [round(100 * v, 1) for v in row["luck"].values()], words
             continue
         decisions += 1

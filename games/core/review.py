@@ -435,10 +435,10 @@ def points(value: float, sign: bool = True) -> str:
 def row_words(row: dict) -> str:
     """The review's words for one row: "Inaccuracy: 51.4% -> 48.9%; better d4 (+2.5
     points)" ("Good: ...", a judge's own words where it has them), or a chance point's
-    "Luck: Red +4.2 points, Blue -4.2 points"."""
+    "Luck in points: Red +4.2, Blue -4.2"."""
     if row.get("luck") is not None:
-        return "Luck: " + ", ".join(f"{str(s).capitalize()} {points(v)}"
-                                    for s, v in row["luck"].items())
+        return "Luck in points: " + ", ".join(f"{str(s).capitalize()} {points(v)[:-7]}"
+                                              for s, v in row["luck"].items())
     own = row.get("game") or {}
     if own.get("before") is not None:
         shown = f"{own['before']} -> {own['after']}"
