@@ -160,22 +160,41 @@ class Judge:
     def _line(self, state):
         if state.is_chance:
             return self._average(state, CHANCE_DEPTH), None
-        legal = state.legal_moves()
-        if len(legal) == 1:                   # no choice: worth what it leads to
-            return self.value(state.play(legal[0]))[0], legal[0]
-        if self._candidates is not None:      # the best of the search's few, valued
-            mover, best = state.current, None # as the game's positions are
-            for m in self._candidates(state, self.work):
-                ch = self.value(state.play(m))[0]
-                if best is None or ch[mover] > best[0][mover] + 1e-12:
-                    best = (ch, m)
-            return best
-        ch, move, leaf = self.search(state)
-        if leaf is None or leaf.is_over:
-            return ch, move
-        if leaf.is_chance:
-            return self._average(leaf, CHANCE_DEPTH), move
-        return self.value(leaf)[0], move      # the best line goes on to a chance point
+        chain, s = [], state                  # positions worth where the chain ends
+        while True:
+            if s.is_over:
+                end = _final(s)
+                break
+            if s.is_chance:
+                end = self._average(s, CHANCE_DEPTH)
+                break
+            got = self._memo.get(("line", s)) if chain else None
+            if got is not None:
+                end = got[0]
+                break
+            legal = s.legal_moves()
+            if len(legal) == 1:               # no choice: worth what it leads to
+                chain.append((s, legal[0]))
+                s = s.play(legal[0])
+                continue
+            if self._candidates is not None:  # the best of the search's few, valued as
+                mover, best = s.current, None # the game's positions are
+                for m in self._candidates(s, self.work):
+                    ch = self.value(s.play(m))[0]
+                    if best is None or ch[mover] > best[0][mover] + 1e-12:
+                        best = (ch, m)
+                chain.append((s, best[1]))
+                end = best[0]
+                break
+            ch, move, leaf = self.search(s)
+            chain.append((s, move))
+            if leaf is None or leaf.is_over:
+                end = ch
+                break
+            s = leaf                          # the best line goes on to a chance point
+        for pos, move in chain[1:]:
+            self._keep(("line", pos), (end, move))
+        return end, chain[0][1]
 
     def _average(self, state, depth: int) -> dict:
         total = dict.fromkeys(state.players, 0.0)
