@@ -336,3 +336,22 @@ def test_a_chance_points_graph_point_before_is_the_average_over_its_outcomes():
             assert graph[k][s] == round(mean[s], 3)
         checked += 1
     assert checked > 10
+
+
+def test_the_judge_bench_counts_the_top_levels_marks_and_a_stronger_judges_agreement(
+        tmp_path):
+    """``python -m tools.benchreview --judge`` (issue 50's figures): games of the top level
+    against itself, the share of its decisions each mark takes and how often a judge on
+    more work marks alike.  Tripppin's judge is exact: its perfect level is never marked,
+    and any work agrees."""
+    out = tmp_path / "j.json"
+    done = subprocess.run([sys.executable, "-m", "tools.benchreview", "--judge", "--only",
+                           "tripppin", "--games", "2", "--max-plies", "40", "--json",
+                           str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    r = json.loads(out.read_text())["tripppin"]
+    assert r["games"] == 2 and r["level"] == 10 and r["work"] == 4.0
+    assert 0 < r["decisions"] <= r["plies"] <= 80
+    assert r["shares"] == {"inaccuracy": 0.0, "mistake": 0.0, "blunder": 0.0,
+                           "agreement": 1.0} and r["goals_met"]
+    assert done.stdout.startswith("tripppin: 2 games")
