@@ -184,6 +184,16 @@ def mixed_game(entry, seed: int, plies: int) -> dict:
     return t.save_data()
 
 
+_REVIEWED: dict = {}
+
+
+def reviewed(entry) -> dict:
+    """The review of one mixed game of ``entry`` (kept: two tests read it)."""
+    if entry.name not in _REVIEWED:
+        _REVIEWED[entry.name] = review.review(entry, mixed_game(entry, 8, 60))
+    return _REVIEWED[entry.name]
+
+
 PERCENT = re.compile(r"(-?\d+\.\d)%")
 LUCK = re.compile(r"[A-Z][a-z]+ ([+-]?\d+\.\d)")
 
@@ -195,8 +205,7 @@ def test_one_meaning_the_text_the_graph_and_the_marks_say_the_same_numbers(entry
     and it is marked exactly when the drop shown passes the game's line: "Inaccuracy:
     51% -> 51%" cannot be written.  A chance point's luck is the graph's step there; the
     text says the numbers the JSON holds."""
-    data = mixed_game(entry, 8, 60)
-    result = review.review(entry, data)
+    result = reviewed(entry)
     rows = result["moves"]
     lines = {name: at for at, name in review.Judge(entry).thresholds}
     graph = [rows[0]["start"]] + [r["chances"] for r in rows]
@@ -241,8 +250,7 @@ def test_each_seats_figures_at_the_end_agree_with_its_moves_and_the_text(entry):
     """Issue 50: for each seat, the count of its inaccuracies, mistakes and blunders, its
     accuracy (the mean of lichess's accuracy of each of its decisions) and its luck (the
     sum of its luck at the chance points), the same in the JSON and the text."""
-    data = mixed_game(entry, 3, 50)
-    result = review.review(entry, data)
+    result = reviewed(entry)
     rows = result["moves"]
     text = review.text(result)
     chance = any(r["luck"] is not None for r in rows)
