@@ -54,13 +54,6 @@ def _kinds_at(table, data: dict) -> list:
     return out
 
 
-def points(loss: float) -> str:
-    """A loss in points of winning chance, to a tenth below ten (a 3.5-point loss is not
-    the 4 that marks a mistake in a game of chance)."""
-    p = 100 * loss
-    return f"+{p:.1f} points" if p < 9.95 else f"+{round(p)} points"
-
-
 class Replay(Modal):
     """The replay scene (behaviour); ``replay_scene`` puts the look's skin in front."""
 
