@@ -16,10 +16,15 @@ One meaning everywhere (lichess's, and GNU Backgammon's for chance):
 - a decision is an inaccuracy, a mistake or a blunder exactly when that loss reaches the
   game's line: lichess's 10, 20 and 30 points, or the judge's ``THRESHOLDS``; the better
   move is the judge's best when it is not the one played;
-- a chance point's ``luck`` for each seat is the value after the outcome less the average
-  over every outcome (GNU Backgammon's luck): the graph's step there.  It sums to zero over
-  the outcomes (an outcome that is itself a chance point, as a spin that gives no move, is
-  valued one level shallower inside the average: ``CHANCE_DEPTH``);
+- a chance point's ``luck`` for each seat is the graph's step there (GNU Backgammon's
+  luck): the value of the position the outcome gave less the chance point's value, the
+  average over every outcome of the judge's value of the position each gives.  The
+  outcome that came is valued as every position of the game is (its mover's best line
+  followed to the next chance point), the outcomes inside the average without that line
+  (the search's own value, or the judge's ``outcome_chances``; an outcome that is itself a
+  chance point one level shallower: ``CHANCE_DEPTH``), so luck averages zero as far as the
+  judge's value is calibrated (``python -m tools.benchreview --judge`` gives the mean luck
+  a chance point gives the seat to move after it);
 - at the end, for each seat: its decisions, how many of each mark, an accuracy figure
   (lichess's, from the winning chance lost at each move: ``accuracy``) and its luck.
 
