@@ -187,11 +187,14 @@ def mixed_game(entry, seed: int, plies: int) -> dict:
 _REVIEWED: dict = {}
 
 
-def reviewed(entry) -> dict:
-    """The review of one mixed game of ``entry`` (kept: two tests read it)."""
+def reviewed(entry, judge=False):
+    """The review of one mixed game of ``entry`` (kept: three tests read it); with
+    ``judge``, (data, the judge that made it, the review)."""
     if entry.name not in _REVIEWED:
-        _REVIEWED[entry.name] = review.review(entry, mixed_game(entry, 8, 60))
-    return _REVIEWED[entry.name]
+        data = mixed_game(entry, 8, 60)
+        made = review.Judge(entry, seed=data["seed"])
+        _REVIEWED[entry.name] = data, made, review.review(entry, data, judge=made)
+    return _REVIEWED[entry.name] if judge else _REVIEWED[entry.name][2]
 
 
 PERCENT = re.compile(r"(-?\d+\.\d)%")
@@ -363,3 +366,29 @@ def test_the_judge_bench_counts_the_top_levels_marks_and_a_stronger_judges_agree
     assert r["shares"] == {"inaccuracy": 0.0, "mistake": 0.0, "blunder": 0.0,
                            "agreement": 1.0} and r["goals_met"]
     assert done.stdout.startswith("tripppin: 2 games")
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_try_at_a_marked_move_is_valued_as_the_review_values_moves(entry):
+    """review.try_move (for "learn from your mistakes"): the move played at a marked
+    decision is "not better" with the row's own numbers, the judge's best is "best", and
+    any try's verdict follows its loss against the game's inaccuracy line."""
+    data, judge, result = reviewed(entry, judge=True)
+    states, _ = review.states_of(entry, data)
+    line = min(at for at, _ in judge.thresholds)
+    rows = [r for r in result["moves"] if r["seat"] is not None and not r["forced"]]
+    marked = [r for r in rows if r["judgement"] != "good"]
+    for row in (marked or rows)[:2]:
+        state = states[row["ply"] - 1]
+        played = review.try_move(judge, state, state.parse_move(row["move"]))
+        assert (played["before"], played["after"], played["loss"]) == (
+            row["before"], row["after"], row["loss"])
+        assert played["verdict"] == ("not better" if row["judgement"] != "good" else
+                                     "best" if row["loss"] == 0 else "good enough")
+        best = state.parse_move(played["best"])
+        assert review.try_move(judge, state, best)["verdict"] == "best"
+        for move in state.legal_moves()[:2]:
+            got = review.try_move(judge, state, move)
+            assert got["verdict"] == ("best" if move == best or got["loss"] == 0 else
+                                      "good enough" if got["loss"] < line - 1e-9 else
+                                      "not better")

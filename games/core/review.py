@@ -372,6 +372,24 @@ def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None
             "seats": summary(out, states[0].players)}
 
 
+def try_move(judge: Judge, state, move) -> dict:
+    """A try at a decision (a player looking for a better move than one marked), valued as
+    the review values moves: {"verdict": "best" (it keeps all the best move keeps), "good
+    enough" (it loses less than the game's inaccuracy line) or "not better", "before" (the
+    best move's chance), "after" (the try's), "loss", "best" (the judge's best move, in
+    notation)}."""
+    mover = state.current
+    chances, best = judge.value(state)
+    before = _thousandths(chances[mover])
+    after = _thousandths(judge.value(state.play(move))[0][mover])
+    drop = max(0, before - after) / 10 ** PLACES
+    verdict = ("best" if move == best or drop == 0 else
+               "good enough" if judgement(drop, judge.thresholds) == "good" else "not better")
+    return {"verdict": verdict, "before": before / 10 ** PLACES,
+            "after": after / 10 ** PLACES, "loss": drop,
+            "best": state.move_text(best) if best is not None else None}
+
+
 def judge_facts(judge: Judge) -> dict:
     """What the JSON says of its judge: how it values, its work, its lines."""
     kind = ("search" if judge._search is not None else
