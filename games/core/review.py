@@ -117,7 +117,7 @@ def _thousandths(v: float) -> int:
 
 def _rounded(chances: dict) -> dict:
     """Every seat's winning chance, to ``PLACES`` places (the text's tenth of a point)."""
-    return {seat: round(float(v), PLACES) for seat, v in chances.items()}
+    return {seat: _thousandths(v) / 10 ** PLACES for seat, v in chances.items()}
 
 
 class Judge:
