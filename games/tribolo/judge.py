@@ -178,6 +178,8 @@ def search(state, work: float = 1.0) -> tuple:
         if depth >= n_empty or searcher.work > budget * 0.4:
             break
     move = state.geometry.square(root[best_i][2].bit_length() - 1)
+    if best_v is None:                            # (the safety net fired at depth 1)
+        return win_chances(state.play(move)), move, None
     return _leaf_chances(state, best_v), move, None
 
 
