@@ -82,10 +82,11 @@ def test_the_schema_check_refuses_what_the_schema_does_not_allow():
     keywords the schema uses, and no others): a game's own field outside ``game``, a
     chance out of 0-1, a judgement of another name, a missing figure are each refused."""
     row = {"ply": 1, "seat": "red", "move": "a1", "before": 0.5, "after": 0.4, "loss": 0.1,
-           "judgement": "inaccuracy", "better": "b2", "luck": None,
+           "judgement": "inaccuracy", "better": "b2", "luck": None, "second_look": None,
            "chances": {"red": 0.4, "blue": 0.6}, "forced": False, "game": {}}
     throw = dict(row, seat=None, before=None, after=None, loss=None, judgement=None,
-                 better=None, luck={"red": 0.1, "blue": -0.1})
+                 better=None, luck={"red": 0.1, "blue": -0.1},
+                 second_look={"red": -0.02, "blue": 0.02})
     seat = {"decisions": 1, "inaccuracies": 1, "mistakes": 0, "blunders": 0,
             "accuracy": 63.6, "mean_loss": 0.1, "luck": 0.1}
     good = {"game": "x", "seed": 1, "version": 2,
@@ -98,6 +99,7 @@ def test_the_schema_check_refuses_what_the_schema_does_not_allow():
         dict(good, moves=[dict(row, before=1.2)]),
         dict(good, moves=[dict(row, judgement="dubious")]),
         dict(good, moves=[dict(throw, judgement="good")]),
+        dict(good, moves=[dict(throw, second_look=None)]),
         dict(good, moves=[dict(row, game={"points": -1})]),
         dict(good, seats={"red": {k: v for k, v in seat.items() if k != "accuracy"}}),
         dict(good, version=1),

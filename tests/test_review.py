@@ -216,12 +216,16 @@ def test_one_meaning_the_text_the_graph_and_the_marks_say_the_same_numbers(entry
     for k, row in enumerate(rows):
         words = review.row_words(row)
         before_point, after_point = graph[k], graph[k + 1]
-        if row["seat"] is None:                           # a chance point
-            for seat, luck in row["luck"].items():
-                assert luck == round(after_point[seat] - before_point[seat], 3), row
-            shown = [float(x) for x in LUCK.findall(words)]
-            assert words.startswith("Luck in points: ")
+        if row["seat"] is None:                           # a chance point: the graph's
+            for seat, luck in row["luck"].items():        # step is luck and second look
+                step = round(after_point[seat] - before_point[seat], 3)
+                assert round(luck + row["second_look"][seat], 3) == step, row
+            luck_words, _, look_words = words.partition("; looking further: ")
+            assert luck_words.startswith("Luck in points: ")
+            shown = [float(x) for x in LUCK.findall(luck_words)]
             assert shown == [round(100 * v, 1) for v in row["luck"].values()], words
+            looked = [float(x) for x in LUCK.findall(look_words)] or [0.0] * len(shown)
+            assert looked == [round(100 * v, 1) for v in row["second_look"].values()]
             continue
         decisions += 1
         seat = row["seat"]
@@ -324,9 +328,9 @@ def test_tripppins_words_say_what_they_mean_and_never_draw():
 
 def test_a_chance_points_graph_point_before_is_the_average_over_its_outcomes():
     """GNU Backgammon's luck: the graph's point before a throw is the average, over the
-    throws, of the judge's value of the position each gives, so a throw's luck is how
-    much better or worse it did than the throws on average (and the luck of the throws
-    that could have come averages zero)."""
+    throws, of the judge's value of the position each gives, and a throw's luck is that
+    value of the position it gave less the average, so the luck of the throws that could
+    have come, each weighted by its chance, sums to zero."""
     entry = games.get("triple3")
     data = play_out(entry, 11, 40, random.Random(11))
     states, _ = review.states_of(entry, data)
@@ -345,6 +349,14 @@ def test_a_chance_points_graph_point_before_is_the_average_over_its_outcomes():
                 mean[s] += p * ch[s]
         for s in mean:
             assert graph[k][s] == round(mean[s], 3)
+        got = judge.inner(states[k + 1], review.CHANCE_DEPTH - 1)
+        assert row["luck"] == {s: round(round(got[s], 3) - graph[k][s], 3) for s in mean}
+        total = dict.fromkeys(mean, 0.0)
+        for outcome, p in state.chance_outcomes():
+            ch = judge.inner(state.play(outcome), review.CHANCE_DEPTH - 1)
+            for s in mean:
+                total[s] += p * (ch[s] - mean[s])
+        assert all(abs(v) < 1e-9 for v in total.values())
         checked += 1
     assert checked > 10
 

@@ -21,7 +21,9 @@ is reviewed as far as it went), each reviewed by the judge as shipped and by one
 that had another legal move), the share the shipped judge marks inaccuracy, mistake and
 blunder (the goals: at most 2%, at most 0.5%, none), the share of decisions both judges
 mark alike (the goal: at least 95%), the mean luck a chance point gives the seat to move
-after it (near zero when luck is fair), and the CPU seconds of the play and each review.
+after it (near zero: luck averages zero over the outcomes) and its mean second look (how
+much the judge's value of the position the outcome gave moves when it looks further), and
+the CPU seconds of the play and each review.
 Same seeds, same figures: nothing depends on time.
 """
 
@@ -118,6 +120,7 @@ def judge_marks(entry, games_n: int, seed: int, max_plies: int, work: float,
     seats = len(entry.rules_module().new_game(seed=seed, **options).players)
     out = {"games": 0, "finished": 0, "plies": 0, "decisions": 0, "inaccuracy": 0,
            "mistake": 0, "blunder": 0, "agree": 0, "chance_points": 0, "luck_to_mover": 0.0,
+           "second_look_to_mover": 0.0,
            "cpu_play_s": 0.0, "cpu_review_s": 0.0, "cpu_review_more_s": 0.0,
            "level": top, "work": work, "seed": seed, "max_plies": max_plies,
            "options": options}
@@ -145,6 +148,7 @@ def judge_marks(entry, games_n: int, seed: int, max_plies: int, work: float,
                 mover = after.current if not after.is_over else None
                 if mover is not None:
                     out["luck_to_mover"] += a["luck"][mover]
+                    out["second_look_to_mover"] += a["second_look"][mover]
                 continue
             if a["forced"]:
                 continue
@@ -158,12 +162,14 @@ def judge_marks(entry, games_n: int, seed: int, max_plies: int, work: float,
     out["shares"] = {"inaccuracy": out["inaccuracy"] / n, "mistake": out["mistake"] / n,
                      "blunder": out["blunder"] / n, "agreement": out["agree"] / n}
     out["mean_luck_to_mover"] = out["luck_to_mover"] / max(1, out["chance_points"])
+    out["mean_second_look_to_mover"] = (out["second_look_to_mover"]
+                                        / max(1, out["chance_points"]))
     out["goals_met"] = (out["shares"]["inaccuracy"] <= GOALS["inaccuracy"]
                         and out["shares"]["mistake"] <= GOALS["mistake"]
                         and out["shares"]["blunder"] <= GOALS["blunder"]
                         and out["shares"]["agreement"] >= GOALS["agreement"])
     for k in ("cpu_play_s", "cpu_review_s", "cpu_review_more_s", "luck_to_mover",
-              "mean_luck_to_mover"):
+              "mean_luck_to_mover", "second_look_to_mover", "mean_second_look_to_mover"):
         out[k] = round(out[k], 4)
     return out
 
@@ -175,7 +181,8 @@ def judge_line(name: str, r: dict) -> str:
             f"{100 * sh['inaccuracy']:.2f}%, mistake {100 * sh['mistake']:.2f}%, blunder "
             f"{100 * sh['blunder']:.2f}%; a judge on {r['work']:g}x the work marks "
             f"{100 * sh['agreement']:.1f}% alike; mean luck to the seat to move "
-            f"{100 * r['mean_luck_to_mover']:+.2f} points over {r['chance_points']} chance "
+            f"{100 * r['mean_luck_to_mover']:+.2f} points (second look "
+            f"{100 * r['mean_second_look_to_mover']:+.2f}) over {r['chance_points']} chance "
             f"points; CPU {r['cpu_play_s']:.0f} s play, {r['cpu_review_s']:.0f} s review, "
             f"{r['cpu_review_more_s']:.0f} s review on {r['work']:g}x"
             f"{'' if r['goals_met'] else '  (goals not met)'}")

@@ -16,15 +16,17 @@ One meaning everywhere (lichess's, and GNU Backgammon's for chance):
 - a decision is an inaccuracy, a mistake or a blunder exactly when that loss reaches the
   game's line: lichess's 10, 20 and 30 points, or the judge's ``THRESHOLDS``; the better
   move is the judge's best when it is not the one played;
-- a chance point's ``luck`` for each seat is the graph's step there (GNU Backgammon's
-  luck): the value of the position the outcome gave less the chance point's value, the
-  average over every outcome of the judge's value of the position each gives.  The
-  outcome that came is valued as every position of the game is (its mover's best line
-  followed to the next chance point), the outcomes inside the average without that line
-  (the search's own value, or the judge's ``outcome_chances``; an outcome that is itself a
-  chance point one level shallower: ``CHANCE_DEPTH``), so luck averages zero as far as the
-  judge's value is calibrated (``python -m tools.benchreview --judge`` gives the mean luck
-  a chance point gives the seat to move after it);
+- a chance point's value is the average, over its outcomes, of the judge's value of the
+  position each gives without following its best line (the search's own value, or the
+  judge's ``outcome_chances``; an outcome that is itself a chance point averaged one level
+  shallower: ``CHANCE_DEPTH``), and its ``luck`` for each seat is GNU Backgammon's: that
+  value of the position the outcome gave less the average, so the luck of every outcome,
+  weighted by its chance, sums to zero.  The graph's point after it is the position's
+  value as every position of the game is valued (its mover's best line followed to the
+  next chance point); the difference, ``second_look``, is the judge looking further at
+  the position the outcome gave (a one-look value flatters the seat that chose the move:
+  it picked the best of several estimates), so the graph's step there is luck plus second
+  look, both in the words and the JSON;
 - at the end, for each seat: its decisions, how many of each mark, an accuracy figure
   (lichess's, from the winning chance lost at each move: ``accuracy``) and its luck.
 
@@ -404,12 +406,16 @@ def _row(judge, ply, state, text, after_state, was, now) -> dict:
     chances = _rounded(now[0])
     row = {"ply": ply + 1, "seat": None, "move": text, "before": None, "after": None,
            "loss": None, "judgement": None, "better": None, "luck": None,
-           "chances": chances, "forced": False, "game": {}}
-    if state.is_chance:                       # luck: the graph's step
-        before = _rounded(was[0])
-        row["luck"] = {seat: (_thousandths(chances.get(seat, 0.0))
-                              - _thousandths(before.get(seat, 0.0))) / 10 ** PLACES
-                       for seat in state.players}
+           "second_look": None, "chances": chances, "forced": False, "game": {}}
+    if state.is_chance:                       # luck, then the second look: the graph's
+        before = _rounded(was[0])             # step
+        got = _rounded(judge.inner(after_state, CHANCE_DEPTH - 1))
+        luck = {seat: _thousandths(got.get(seat, 0.0)) - _thousandths(before.get(seat, 0.0))
+                for seat in state.players}
+        row["luck"] = {seat: v / 10 ** PLACES for seat, v in luck.items()}
+        row["second_look"] = {seat: (_thousandths(chances.get(seat, 0.0))
+                                     - _thousandths(before.get(seat, 0.0)) - luck[seat])
+                              / 10 ** PLACES for seat in state.players}
         return row
     mover = state.current
     before = _thousandths(was[0][mover])
@@ -477,10 +483,16 @@ def points(value: float, sign: bool = True) -> str:
 def row_words(row: dict) -> str:
     """The review's words for one row: "Inaccuracy: 51.4% -> 48.9%; better d4 (+2.5
     points)" ("Good: ...", a judge's own words where it has them), or a chance point's
-    "Luck in points: Red +4.2, Blue -4.2"."""
+    "Luck in points: Red +4.2, Blue -4.2; looking further: Red -3.1, Blue +3.1" (its
+    luck, then its second look: together the graph's step)."""
     if row.get("luck") is not None:
-        return "Luck in points: " + ", ".join(f"{str(s).capitalize()} {points(v)[:-7]}"
-                                              for s, v in row["luck"].items())
+        words = "Luck in points: " + ", ".join(f"{str(s).capitalize()} {points(v)[:-7]}"
+                                               for s, v in row["luck"].items())
+        look = row.get("second_look") or {}
+        if any(look.values()):
+            words += "; looking further: " + ", ".join(
+                f"{str(s).capitalize()} {points(v)[:-7]}" for s, v in look.items())
+        return words
     own = row.get("game") or {}
     if own.get("before") is not None:
         shown = f"{own['before']} -> {own['after']}"
