@@ -1,7 +1,8 @@
 """The review's judges (games/<game>/judge.py): the review command on a real record of every
-registered game writes its documented JSON; Triple 3's judge is level 3's own value and
-orders the levels by their mean loss, its luck averaging out; Tribolo's and TriAxis's
-chances are calibrated.
+registered game, the example games too, writes the JSON docs/review-schema.json
+describes; each judge is its game's top level's own search given more work (on the top
+level's work, the top level's move); Triple 3's orders the levels by their mean loss, its
+luck averaging out; Tribolo's and TriAxis's chances are calibrated.
 
 The default run plays a few games a judge; the 200-game checks that the figures in each
 judge's FIT_NOTES come from are marked slow (``python -m pytest -m slow tests/test_judges.py``).
@@ -23,6 +24,8 @@ import games
 from games.core import gamerecord, review
 from tools.tune import judges
 
+from tests import schemacheck
+
 ROOT = Path(__file__).resolve().parents[1]
 REGISTERED = games.playable()
 ROW_FIELDS = {"ply", "seat", "move", "before", "after", "judgement", "better"}
@@ -39,48 +42,145 @@ def _real_record(entry, plies: int) -> dict:
     return {k: rec[k] for k in ("game", "seed", "options", "start", "moves")}
 
 
-@pytest.mark.parametrize("entry", REGISTERED, ids=lambda e: e.name)
-def test_the_review_command_writes_the_documented_json_for_a_real_record(entry, tmp_path):
+SCHEMA = json.loads((ROOT / "docs" / "review-schema.json").read_text())
+# the review command in a process of its own for the example games, which conftest.py
+# registers (the command itself knows the registered games only)
+EXAMPLES_REVIEW = ("import sys; sys.path[:0] = ['.', 'tests']; import conftest; "
+                   "from games.core import review; sys.exit(review.main(sys.argv[1:]))")
+
+
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_the_review_command_writes_the_json_the_schema_describes(entry, tmp_path):
+    """Issue 50: one JSON for every game, written down as a JSON Schema (draft 2020-12) in
+    docs/: the command's real output on a real record of each game fits it, a game's own
+    fields in each move's ``game`` object and nowhere else; its text says the seats'
+    figures."""
     data = _real_record(entry, 60)
     record = tmp_path / f"{entry.name}.txt"
     record.write_text(gamerecord.to_text(data))
-    out = tmp_path / "review.json"
-    run = subprocess.run([sys.executable, "-m", "games.core.review", entry.name, str(record),
-                          "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
-                         timeout=300)
+    out, text = tmp_path / "review.json", tmp_path / "review.txt"
+    args = [entry.name, str(record), "--json", str(out), "--text", str(text)]
+    if entry.hidden:                  # an example game: registered as conftest does
+        command = [sys.executable, "-c", EXAMPLES_REVIEW] + args
+    else:
+        command = [sys.executable, "-m", "games.core.review"] + args
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     got = json.loads(out.read_text())
+    assert schemacheck.problems(SCHEMA, got) == []
     assert got["game"] == entry.name and got["seed"] == data["seed"]
     assert len(got["moves"]) == len(data["moves"])
     for n, row in enumerate(got["moves"], 1):
-        assert set(row) >= ROW_FIELDS and row["ply"] == n
-        assert row["move"] == data["moves"][n - 1]
-        if row["seat"] is None:                       # a chance point: each seat's luck
-            assert set(row["luck"]) <= set(got["seats"])
-        else:
-            assert row["judgement"] in ("good", "inaccuracy", "mistake", "blunder")
-    for seat, summary in got["seats"].items():
-        assert set(summary) >= {"decisions", "mean_loss", "luck"}
-        assert 0.0 <= summary["mean_loss"] <= 1.0
+        assert row["ply"] == n and row["move"] == data["moves"][n - 1]
+    assert set(got["seats"]) == set(entry.rules_module().new_game(
+        seed=data["seed"], **data["options"]).players)
+    assert text.read_text().splitlines()[-len(got["seats"]):] == review.summary_lines(got)
 
 
-@pytest.mark.parametrize("name", ["triple3", "tribolo", "triaxis"])
-def test_a_judge_is_pure_exact_and_gives_chances_that_sum_to_one(name):
-    entry = games.get(name)
+def test_the_schema_check_refuses_what_the_schema_does_not_allow():
+    """The schema says what a review may hold (the check in tests/schemacheck.py reads the
+    keywords the schema uses, and no others): a game's own field outside ``game``, a
+    chance out of 0-1, a judgement of another name, a missing figure are each refused."""
+    row = {"ply": 1, "seat": "red", "move": "a1", "before": 0.5, "after": 0.4, "loss": 0.1,
+           "judgement": "inaccuracy", "better": "b2", "luck": None, "second_look": None,
+           "chances": {"red": 0.4, "blue": 0.6}, "forced": False, "game": {}}
+    throw = dict(row, seat=None, before=None, after=None, loss=None, judgement=None,
+                 better=None, luck={"red": 0.1, "blue": -0.1},
+                 second_look={"red": -0.02, "blue": 0.02})
+    seat = {"decisions": 1, "inaccuracies": 1, "mistakes": 0, "blunders": 0,
+            "accuracy": 63.6, "mean_loss": 0.1, "luck": 0.1}
+    good = {"game": "x", "seed": 1, "version": 2,
+            "judge": {"kind": "search", "work": 1.0,
+                      "thresholds": {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}},
+            "moves": [row, throw], "seats": {"red": seat, "blue": seat}}
+    assert schemacheck.problems(SCHEMA, good) == []
+    bad = [
+        dict(good, moves=[dict(row, turn_from=3)]),                 # own field outside
+        dict(good, moves=[dict(row, before=1.2)]),
+        dict(good, moves=[dict(row, judgement="dubious")]),
+        dict(good, moves=[dict(throw, judgement="good")]),
+        dict(good, moves=[dict(throw, second_look=None)]),
+        dict(good, moves=[dict(row, game={"points": -1})]),
+        dict(good, seats={"red": {k: v for k, v in seat.items() if k != "accuracy"}}),
+        dict(good, version=1),
+        {k: v for k, v in good.items() if k != "judge"},
+    ]
+    for doc in bad:
+        assert schemacheck.problems(SCHEMA, doc), doc
+
+
+def _positions(entry, levels, plies, seed=7, options=None):
+    rec = judges.play(entry.name, levels, seed, 0, options or {}, max_moves=plies)
+    return [s for s in judges.states_of(rec)
+            if not s.is_over and not s.is_chance and len(s.legal_moves()) > 1]
+
+
+def test_tribolos_judge_is_level_4s_search_given_twice_its_work():
+    from games.tribolo import ai, judge
+    assert judge.WORK == 2 * ai.LIMITS[4][0]
+    positions = _positions(games.get("tribolo"), [1, 1, 1], 48)[::4]
+    assert len(positions) >= 8
+    for state in positions:
+        on_level_4s_work = judge.search(state, ai.LIMITS[4][0] / judge.WORK)[1]
+        assert on_level_4s_work == ai.choose_move(state, 4, random.Random(0))
+
+
+def test_triaxis_judge_is_level_4s_choice_given_twice_its_work():
+    from games.triaxis import ai, judge
+    assert judge.WORK == 2
+    positions = _positions(games.get("triaxis"), [1, 1], 150, options={"seats": 2})[::3]
+    assert any(s.phase == "move" for s in positions) and len(positions) >= 20
+    for state in positions:
+        on_level_4s_work = judge.search(state, 1 / judge.WORK)[1]
+        assert on_level_4s_work == ai.choose_move(state, 4, random.Random(0))
+
+
+def test_triple3s_judge_looks_a_go_further_than_level_3_at_level_3s_best_moves():
+    from games.triple3 import ai, judge
+    entry = games.get("triple3")
+    assert judge.CANDIDATES >= 2
+    for state in _positions(entry, [1, 1], 80):
+        first, *rest = judge.candidates(state)
+        level3 = ai.choose_move(state, 3, random.Random(0))
+        if state.play(first).is_over:                 # a move that wins: alone
+            assert not rest and state.play(level3).is_over
+            continue
+        values = {m: ai.go1(R, B, nxt, extra=(nxt != state.turn_index)) * (
+            1 if state.turn_index == 0 else -1) for m, R, B, nxt in ai._children(state)}
+        assert values[first] == pytest.approx(values[level3])    # level 3's (ties aside)
+        assert all(values[m] <= values[first] + 1e-12 for m in rest)
+        assert len(judge.candidates(state, 4)) == min(len(values), 4 * judge.CANDIDATES)
+    # the review values each candidate through the next throw and takes the best
+    judge_ = review.Judge(entry)
+    state = _positions(entry, [1, 1], 30)[-1]
+    chances, best = judge_.value(state)
+    kept = {m: judge_.value(state.play(m))[0][state.current] for m in judge.candidates(state)}
+    assert best in kept and chances[state.current] == max(kept.values())
+
+
+@pytest.mark.parametrize("entry", [e for e in games.playable(include_hidden=True)
+                                   if review._judge_module(e) is not None],
+                         ids=lambda e: e.name)
+def test_a_judge_is_pure_and_its_search_gives_a_legal_move_and_chances_that_sum_to_one(entry):
     judge = review._judge_module(entry)
-    assert judge is not None and judge.EXACT
     tree = ast.parse(Path(judge.__file__).read_text())
     imported = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                 for a in node.names}
     imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert imported and all(m.split(".")[0] not in ("pygame", "numpy", "tools")
                             for m in imported), imported
+    assert callable(getattr(judge, "search", None))
     rec = _real_record(entry, 120)
-    for state in judges.states_of(rec):
+    for k, state in enumerate(judges.states_of(rec)):
         ch = judge.win_chances(state)
         assert set(ch) == set(state.players)
         assert all(0.0 <= p <= 1.0 for p in ch.values())
         assert math.isclose(sum(ch.values()), 1.0, abs_tol=1e-9)
+        if k % 5 or state.is_over or state.is_chance:
+            continue
+        ch, move, leaf = judge.search(state)
+        assert move in state.legal_moves() and math.isclose(sum(ch.values()), 1.0,
+                                                            abs_tol=1e-9)
 
 
 # --------------------------------------------------------------------------- Triple 3
@@ -116,7 +216,7 @@ def _triple3_figures(pairings, n_games: int, seed: int) -> dict:
 
 
 def test_triple3s_mean_loss_orders_the_levels_on_a_few_games():
-    got = _triple3_figures([(1, 3)], 8, 1)
+    got = _triple3_figures([(1, 3)], 4, 1)
     loss = {lv: m for lv, (_, m) in got["levels"].items()}
     assert loss[1] > 2 * loss[3], got
     assert abs(got["luck_per_throw"]) < 0.01, got

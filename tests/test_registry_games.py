@@ -367,7 +367,10 @@ NON_MOVES = [None, 3.5, float("nan"), -1, 10 ** 9, "", "zz99", "not a move", b"a
              object(), [], {}, set(), [0, 0], (), (None,), (None, None), ("x", "y"),
              (-1, -1), (10 ** 9, 10 ** 9), (1.5, 2.5), ((0, 0), 0), (0, 0, 0, 0, 0),
              ("@",), ("@", "a"), ("@", -5), ("@", 10 ** 6), ("-", 1), ("-", -1, 10 ** 6),
-             ("+", None), ("^", 2.5), ("place", 99, 99), ("remove", "x", None), (7, None)]
+             ("+", None), ("^", 2.5), ("place", 99, 99), ("remove", "x", None), (7, None),
+             # a float equal to a whole number names no square (Triple 3 wrote '3.0.3.0')
+             ("place", 3.0, 3.0), ("remove", 7.0, 3.0), (3.0, 3.0), (0.0, 0.0), ("@", 1.0),
+             ("-", 1.0, 2.0), ("+", 1.0), ("^", 1.0), 3.0, (True, False)]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])

@@ -634,9 +634,9 @@ def test_a_new_game_over_an_end_not_yet_shown_keeps_its_result(make_app, entry):
     assert any(app.store.exists(n) for n in replays.kept_names(app.store, entry.name))
 
 
-def test_the_dos_buttons_lit_letters_work_and_a_step_says_its_turn_is_judged_whole(make_app):
+def test_the_dos_buttons_lit_letters_work_and_a_moves_line_is_the_reviews_words(make_app):
     """The DOS look lights each button's first letter: E exports and B leaves as X and Esc
-    do; a step of a turn judged as one says so rather than "Good"."""
+    do; a move's line is the review's words for it, the numbers its JSON holds."""
     entry = next((e for e in GAMES if e.platform == "dos"), GAMES[0])
     app = make_app(anim_speed=0, mute=True)
     scene = played_game(app, entry, seed=5, plies=120)
@@ -645,10 +645,13 @@ def test_the_dos_buttons_lit_letters_work_and_a_step_says_its_turn_is_judged_who
     key(app, pygame.K_e)
     assert run_until(app, lambda: replay.exporting is None and app.store is not None)
     assert list((Path(scene.store.dir) / replays.RECORDS).glob("*.txt")), "exported"
-    replay.rows = [dict(ply=1, seat=replay.seats[0], move="x", before=0.5, after=0.4,
-                        judgement="good", better=None, step=True)]
+    row = dict(ply=1, seat=replay.seats[0], move="x", before=0.514, after=0.489,
+               loss=0.025, judgement="inaccuracy", better="y", luck=None,
+               chances={s: 0.489 for s in replay.seats}, forced=False, game={})
+    replay.rows = [row]
     replay.go(1)
-    assert replay.info_lines()[1].startswith("A step: 50% -> 40%")
+    assert replay.info_lines()[1] == review.row_words(row) == \
+        "Inaccuracy: 51.4% -> 48.9%; better y (+2.5 points)"
     key(app, pygame.K_b)
     assert app.top is scene
 

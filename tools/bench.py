@@ -36,6 +36,10 @@ real X11 window.
   just these and the solver's time;
 - Tripppin's solver: the time to solve one board (median and max over 50 boards).
 
+The review has a benchmark of its own (``tools/benchreview.py``): its speed, and with
+``--judge`` its judge's marks on games of the top level against itself and a judge on
+four times the work's agreement with them (issue 50's figures).
+
 Speed targets live here, never in a timed test. The machine's load is printed with the
 figures: on a busy machine compare medians and ratios.
 """

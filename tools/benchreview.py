@@ -1,7 +1,8 @@
-"""The review's speed (issue 38): the computer's judgement of a 100-move game, and the
-frames while the replay screen judges it.
+"""The review's speed (issue 38) and its judge's marks (issue 50).
 
     python -m tools.benchreview [--plies 100] [--runs 3] [--only GAME,...] [--json FILE]
+    python -m tools.benchreview --judge [--games N] [--seed S] [--max-plies M] [--work W]
+                                [--only GAME,...] [--json FILE]
 
 For every listed game: a game of about ``--plies`` moves (every seat at the lowest level,
 chance drawn from the seed), then
@@ -11,6 +12,19 @@ chance drawn from the seed), then
 - ``frames``: the replay screen opened over it on SDL's dummy driver, its review running in
   its worker process, every frame's wall time until the review is done (median, p99, max):
   the review never holds a frame.
+
+With ``--judge``, for every listed game: ``--games`` games of the top level against
+itself (``tools.tune.judges.play``: game i has seed S+i, its seats rotated i places; dice
+and spins drawn as the table draws them; a game still going after ``--max-plies`` plies
+is reviewed as far as it went), each reviewed by the judge as shipped and by one given
+``--work`` times its work (4 by default).  Per game: the top level's decisions (its moves
+that had another legal move), the share the shipped judge marks inaccuracy, mistake and
+blunder (the goals: at most 2%, at most 0.5%, none), the share of decisions both judges
+mark alike (the goal: at least 95%), the mean luck a chance point gives the seat to move
+after it (near zero: luck averages zero over the outcomes) and its mean second look (how
+much the judge's value of the position the outcome gave moves when it looks further), and
+the CPU seconds of the play and each review.
+Same seeds, same figures: nothing depends on time.
 """
 
 from __future__ import annotations
@@ -86,6 +100,94 @@ def replay_frames(entry, data: dict, limit_s: float = 600.0) -> dict:
             "max_ms": round(times[-1], 2) if times else None}
 
 
+GOALS = {"inaccuracy": 0.02, "mistake": 0.005, "blunder": 0.0, "agreement": 0.95}
+
+
+def top_level(ai) -> int:
+    """The game's strongest level (Tripppin's Perfect is one)."""
+    return max(getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", (1,))))
+
+
+def judge_marks(entry, games_n: int, seed: int, max_plies: int, work: float,
+                options=None, report=None) -> dict:
+    """The judge's marks on ``games_n`` games of the top level against itself (see the
+    module docstring)."""
+    from games.core import review
+    from tools.tune import judges
+    ai = entry.ai_module()
+    top = top_level(ai)
+    options = dict(options or {})
+    seats = len(entry.rules_module().new_game(seed=seed, **options).players)
+    out = {"games": 0, "finished": 0, "plies": 0, "decisions": 0, "inaccuracy": 0,
+           "mistake": 0, "blunder": 0, "agree": 0, "chance_points": 0, "luck_to_mover": 0.0,
+           "second_look_to_mover": 0.0,
+           "cpu_play_s": 0.0, "cpu_review_s": 0.0, "cpu_review_more_s": 0.0,
+           "level": top, "work": work, "seed": seed, "max_plies": max_plies,
+           "options": options}
+    for g in range(games_n):
+        c = time.process_time()
+        rec = judges.play(entry.name, [top] * seats, seed + g, g, options,
+                          max_moves=max_plies)
+        out["cpu_play_s"] += time.process_time() - c
+        data = {k: rec[k] for k in ("game", "seed", "options", "start", "moves")}
+        c = time.process_time()
+        shipped = review.review(entry, data, judge=review.Judge(entry, seed=seed + g))
+        out["cpu_review_s"] += time.process_time() - c
+        c = time.process_time()
+        more = review.review(entry, data, judge=review.Judge(entry, seed=seed + g,
+                                                             work=work))
+        out["cpu_review_more_s"] += time.process_time() - c
+        out["games"] += 1
+        out["finished"] += bool(rec["winners"])
+        out["plies"] += len(data["moves"])
+        states, _ = review.states_of(entry, data)
+        for k, (a, b) in enumerate(zip(shipped["moves"], more["moves"])):
+            if a["seat"] is None:
+                out["chance_points"] += 1
+                after = states[k + 1]
+                mover = after.current if not after.is_over else None
+                if mover is not None:
+                    out["luck_to_mover"] += a["luck"][mover]
+                    out["second_look_to_mover"] += a["second_look"][mover]
+                continue
+            if a["forced"]:
+                continue
+            out["decisions"] += 1
+            if a["judgement"] in out:
+                out[a["judgement"]] += 1
+            out["agree"] += a["judgement"] == b["judgement"]
+        if report is not None:
+            report(g, out)
+    n = max(1, out["decisions"])
+    out["shares"] = {"inaccuracy": out["inaccuracy"] / n, "mistake": out["mistake"] / n,
+                     "blunder": out["blunder"] / n, "agreement": out["agree"] / n}
+    out["mean_luck_to_mover"] = out["luck_to_mover"] / max(1, out["chance_points"])
+    out["mean_second_look_to_mover"] = (out["second_look_to_mover"]
+                                        / max(1, out["chance_points"]))
+    out["goals_met"] = (out["shares"]["inaccuracy"] <= GOALS["inaccuracy"]
+                        and out["shares"]["mistake"] <= GOALS["mistake"]
+                        and out["shares"]["blunder"] <= GOALS["blunder"]
+                        and out["shares"]["agreement"] >= GOALS["agreement"])
+    for k in ("cpu_play_s", "cpu_review_s", "cpu_review_more_s", "luck_to_mover",
+              "mean_luck_to_mover", "second_look_to_mover", "mean_second_look_to_mover"):
+        out[k] = round(out[k], 4)
+    return out
+
+
+def judge_line(name: str, r: dict) -> str:
+    sh = r["shares"]
+    return (f"{name}: {r['games']} games ({r['finished']} finished, {r['plies']} plies) of "
+            f"level {r['level']} against itself, {r['decisions']} decisions: inaccuracy "
+            f"{100 * sh['inaccuracy']:.2f}%, mistake {100 * sh['mistake']:.2f}%, blunder "
+            f"{100 * sh['blunder']:.2f}%; a judge on {r['work']:g}x the work marks "
+            f"{100 * sh['agreement']:.1f}% alike; mean luck to the seat to move "
+            f"{100 * r['mean_luck_to_mover']:+.2f} points (second look "
+            f"{100 * r['mean_second_look_to_mover']:+.2f}) over {r['chance_points']} chance "
+            f"points; CPU {r['cpu_play_s']:.0f} s play, {r['cpu_review_s']:.0f} s review, "
+            f"{r['cpu_review_more_s']:.0f} s review on {r['work']:g}x"
+            f"{'' if r['goals_met'] else '  (goals not met)'}")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m tools.benchreview",
                                 description="The review's speed: a game's judgement and the "
@@ -95,13 +197,52 @@ def main(argv=None) -> int:
     p.add_argument("--only", default="", help="only these games (comma-separated)")
     p.add_argument("--no-frames", action="store_true", help="only the review's time")
     p.add_argument("--json", metavar="FILE")
+    p.add_argument("--judge", action="store_true",
+                   help="the judge's marks on games of the top level against itself")
+    p.add_argument("--games", type=int, default=10, help="--judge: games a game")
+    p.add_argument("--seed", type=int, default=50001, help="--judge: the first game's seed")
+    p.add_argument("--max-plies", type=int, default=1000,
+                   help="--judge: plies a game at most (reviewed as far as it went)")
+    p.add_argument("--work", type=float, default=4.0,
+                   help="--judge: the second judge's work, times the shipped judge's")
+    p.add_argument("--option", action="append", default=[], metavar="GAME:KEY=VALUE",
+                   help="--judge: a game's option (triaxis:seats=2)")
     args = p.parse_args(argv)
-    if args.plies < 1 or args.runs < 1:
-        p.error("--plies and --runs must be 1 or more")
+    if args.plies < 1 or args.runs < 1 or args.games < 1 or args.max_plies < 1:
+        p.error("--plies, --runs, --games and --max-plies must be 1 or more")
+    if args.work <= 0:
+        p.error("--work must be above 0")
     sys.path.insert(0, str(ROOT))
     import games
     only = {n for n in args.only.split(",") if n}
     out = {}
+    if args.judge:
+        options: dict = {}
+        for text in args.option:
+            game, _, kv = text.partition(":")
+            key, _, value = kv.partition("=")
+            if not (game and key and value):
+                p.error(f"--option {text!r}: GAME:KEY=VALUE")
+            try:
+                value = json.loads(value)
+            except ValueError:
+                pass
+            options.setdefault(game, {})[key] = value
+        for entry in games.games():
+            if only and entry.name not in only:
+                continue
+            r = judge_marks(entry, args.games, args.seed, args.max_plies, args.work,
+                            options.get(entry.name),
+                            report=lambda g, o, name=entry.name: print(
+                                f"  {name} game {g + 1}: {o['decisions']} decisions, "
+                                f"{o['inaccuracy']}/{o['mistake']}/{o['blunder']} marked, "
+                                f"{o['agree']} alike", file=sys.stderr, flush=True))
+            out[entry.name] = r
+            print(judge_line(entry.name, r), flush=True)
+        if args.json:
+            with open(args.json, "w") as fh:
+                json.dump(out, fh, indent=1)
+        return 0
     for entry in games.games():
         if only and entry.name not in only:
             continue

@@ -126,36 +126,26 @@ def played_value(row: dict) -> float:
 def judge_try(entry, data: dict, ply: int, text: str, row: dict | None = None) -> dict:
     """A person's try at a better move than the one played at position ``ply`` of the game
     in ``data`` (the learn-from-your-mistakes screen), valued by the review's own judge
-    the way the review valued the moves there: the value after the move (a turn of several
-    steps played on to its end the way the review's best turn is, by the top level), the
-    same work and the same seeds, so the better move the review named is worth exactly its
-    "before". Returns {"value": chance, "words": the judge's words or None, "verdict":
-    ``verdict``'s word against ``row`` (the marked move's row), None without one}."""
+    as the review values moves (``games.core.review.try_move``: the same work, the same
+    values), so the better move the review named is worth exactly its "before". Returns
+    {"value": chance, "words": the judge's words or None, "verdict": ``verdict``'s word
+    against ``row`` (the marked move's row), None without one}."""
     from games.core import review
     states, _moves = review.states_of(entry, data)
     if not 0 <= ply < len(states):
         raise ValueError(f"there is no position {ply} in the game")
     judge = review.Judge(entry, seed=data.get("seed") or 0)
     state = states[ply]
-    mover = state.current
     move = state.parse_move(text)
     text = state.move_text(move)
-    after = state.play(move)             # IllegalMove (a ValueError) for a move not legal
-    key = review._turn_key(judge, state)
-    if key is not None and (judge.turn_only or review._turn_key(judge, after) == key):
-        # a step of a turn judged whole: the turn played on from it as the best way is
-        s, n = after, 0
-        level = getattr(judge.own, "TURN_LEVEL", None)
-        while review._turn_key(judge, s) == key and n < 64:
-            s = s.play(judge.top_move(s, ply * 100 + 50 + n, level))
-            n += 1
-        value, words = judge.chances(s, f"{ply}/try/{text}")[mover], None
-    else:
-        value = judge.chances(after, f"{ply}/{text}")[mover]
-        words = judge.value_text(after, mover)
-    out = {"value": round(float(value), 4), "words": words, "verdict": None}
+    state.play(move)                     # IllegalMove (a ValueError) for a move not legal
+    tried = review.try_move(judge, state, move)
+    out = {"value": tried["after"], "words": judge.value_text(state.play(move), state.current),
+           "verdict": None}
     if row is not None:
-        out["verdict"] = verdict(row, text, out, judge.thresholds)
+        out["verdict"] = ("best" if tried["verdict"] == "best" or text == row.get("better")
+                          else "good" if tried["verdict"] == "good enough"
+                          else verdict(row, text, out, judge.thresholds))
     return out
 
 

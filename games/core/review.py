@@ -1,32 +1,69 @@
 """The computer's judgement of every move of a game (pure, no pygame).
 
-For every ply of a game record (games.core.gamerecord) or a save:
+One meaning everywhere (lichess's, and GNU Backgammon's for chance):
 
-- a decision: the mover's winning chance before the move (after the best move the judge
-  finds) and after the move played (as the next decision sees the position: the graph's
-  point after it); its loss, the drop from the best move's chance to the played move's,
-  valued alike (0 for the judge's best), judged as lichess judges a drop in winning chance:
-  10 points an inaccuracy, 20 a mistake, 30 a blunder (or the judge's ``THRESHOLDS``); and
-  the better move when the loss is worth naming;
-- a chance outcome (dice, spinner): each seat's luck, the chance after the outcome less its
-  average over every outcome (GNU Backgammon's luck), so luck sums to zero over the outcomes.
+- every position of the game gets one value from the game's judge, each seat's winning
+  chance: at a decision, the chances along the move the judge's search finds best there
+  (so a position's value is what its mover can keep); at a chance point (dice, spinner),
+  the average over its outcomes, weighted by their probabilities, of each outcome's value;
+  a finished game its result;
+- a decision's ``before`` is the mover's chance in the position it moved from (its best
+  move's, per the judge), its ``after`` the mover's chance in the position its move made
+  (the move played, valued as the next position is valued); the graph's point after a ply
+  is that position's chances (``chances``), so ``before`` and ``after`` are the graph's
+  points on either side of the move, and its ``loss`` is ``before - after`` (never below
+  0), all kept to a tenth of a point (``PLACES``);
+- a decision is an inaccuracy, a mistake or a blunder exactly when that loss reaches the
+  game's line: lichess's 10, 20 and 30 points, or the judge's ``THRESHOLDS``; the better
+  move is the judge's best when it is not the one played;
+- a chance point's value is the average, over its outcomes, of the judge's value of the
+  position each gives without following its best line (the search's own value, or the
+  judge's ``outcome_chances``; an outcome that is itself a chance point averaged one level
+  shallower: ``CHANCE_DEPTH``), and its ``luck`` for each seat is GNU Backgammon's: that
+  value of the position the outcome gave less the average, so the luck of every outcome,
+  weighted by its chance, sums to zero.  The graph's point after it is the position's
+  value as every position of the game is valued (its mover's best line followed to the
+  next chance point); the difference, ``second_look``, is the judge looking further at
+  the position the outcome gave (a one-look value flatters the seat that chose the move:
+  it picked the best of several estimates), so the graph's step there is luck plus second
+  look, both in the words and the JSON;
+- at the end, for each seat: its decisions, how many of each mark, an accuracy figure
+  (lichess's, from the winning chance lost at each move: ``accuracy``) and its luck.
 
-Winning chances come from the game's judge, ``games/<game>/judge.py`` when the game has one:
-``win_chances(state) -> {seat: chance}`` (calibrated: of the positions valued 0.7 for a seat,
-that seat wins about 70%), and optionally ``value_text(state, seat) -> str`` (Tripppin's
-exact "win 5", "draw", "loss 3") and ``EXACT`` (every legal move is worth valuing; without
-it only the move played and the top level's choice are compared). A game without a judge is
-valued by rollouts: ``ROLLOUTS`` games played on from the position by its lowest level.
+A move with no other legal move is worth what it leads to, so it never loses anything.
 
-Everything is budgeted in work (rollouts, positions), never in time, and seeded from the
-game's seed and the ply, so a game gets the same review on any machine.
+A game's judge is ``games/<game>/judge.py`` (pure, no pygame), with any of:
 
-    python -m games.core.review GAME FILE --json OUT
+- ``search(state, work=1.0) -> (chances, move, leaf)``: a decision position by the game's
+  top level's own search given more work than the top level gets (``work`` times the
+  judge's own budget, in work units, never in time): the move it finds best, the position
+  its best line reaches (``leaf``, or None) and that position's calibrated chances;
+- ``candidates(state, work=1.0) -> [move, ...]``: the few moves its search likes best;
+  the review then values each as it values the game's positions (a chance point after it
+  by the average over its outcomes) and takes the best, so the judge looks further than
+  its search alone;
+- ``win_chances(state) -> {seat: chance}``: a calibrated value with no search (of the
+  positions valued 0.7 for a seat, that seat wins about 70%), used at a chance point past
+  ``CHANCE_DEPTH`` and, without ``search``, for the positions after the candidate moves
+  (every legal move with ``EXACT``, else the top level's choice);
+- ``outcome_chances(state) -> {seat: chance}``: a decision inside a chance point's average
+  valued without a search (TriAxis: the calibrated value of a turn's start, which knows
+  the points the spin gave; a plan for each of a spin's outcomes would cost six);
+- ``THRESHOLDS``, ``value_text(state, seat) -> str`` (words for a position: Tripppin's
+  "Neither side can force a win") and ``row_fields(before, after, seat) -> dict`` (a game's
+  own fields of a decision); both go into the move's ``game`` object.
 
-writes ``{"game", "seed", "moves": [{"ply", "seat", "move", "before", "after", "loss",
-"judgement", "better", "chances"}, ...], "seats": {seat: {"decisions", "mean_loss",
-"luck"}}}`` (``chances``: every seat's winning chance after the ply, for the graph: where
-a decision follows, its best move's, so that decision's "before" is on the graph).
+A game without a judge is valued by rollouts: ``ROLLOUTS`` games played on from the
+position by its lowest level.  Everything is budgeted in work (search units, rollouts),
+never in time, and seeded from the game's seed and the position, so a game gets the same
+review on any machine.  A judge with more work (``Judge(entry, work=4)``) agrees with the
+shipped one on most marks: ``python -m tools.benchreview --judge`` measures it.
+
+    python -m games.core.review GAME FILE --json OUT [--text OUT]
+
+writes the review as JSON (its form: docs/review-schema.json) and its text (every marked
+move and luck, then each seat's figures; to standard output unless ``--text`` says where,
+nothing when the JSON goes to standard output).
 """
 
 from __future__ import annotations
@@ -34,12 +71,19 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import math
 import random
 import sys
 
 THRESHOLDS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
+MARKS = ("inaccuracy", "mistake", "blunder")
+PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+PLACES = 3                   # chances kept to a tenth of a point: what the text shows
 ROLLOUTS = 8                 # games played on from a position a judge cannot value itself
 ROLLOUT_PLIES = 600          # a rollout still running after this many plies is a tie
+CHANCE_DEPTH = 2             # chance points expanded into their outcomes, one inside another
+MEMO_LIMIT = 20000           # positions valued kept per judge
+SCHEMA_VERSION = 2           # docs/review-schema.json
 
 
 class Cancelled(Exception):
@@ -55,6 +99,13 @@ def judgement(drop: float, thresholds=THRESHOLDS) -> str:
     return "good"
 
 
+def accuracy(before: float, after: float) -> float:
+    """lichess's accuracy of one move, 0-100, from the mover's winning chance before and
+    after it (0-1): 103.1668 exp(-0.04354 d) - 3.1669 for a drop of d points, clamped."""
+    d = 100.0 * (before - after)
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * d) - 3.1669))
+
+
 def _judge_module(entry):
     name = entry.rules.rsplit(".", 1)[0] + ".judge"
     if importlib.util.find_spec(name) is None:
@@ -62,47 +113,177 @@ def _judge_module(entry):
     return importlib.import_module(name)
 
 
-class Judge:
-    """A game's winning chances: its own judge's, or rollouts by its lowest level."""
+def _thousandths(v: float) -> int:
+    return int(round(float(v) * 10 ** PLACES))
 
-    def __init__(self, entry, seed: int = 0, rollouts: int = ROLLOUTS):
+
+def _rounded(chances: dict) -> dict:
+    """Every seat's winning chance, to ``PLACES`` places (the text's tenth of a point)."""
+    return {seat: _thousandths(v) / 10 ** PLACES for seat, v in chances.items()}
+
+
+class Judge:
+    """The value of any position of a game: its judge's search, its judge's calibrated
+    value, or rollouts by its lowest level. ``work`` multiplies the judge's budget (its
+    search's work units, or the rollouts)."""
+
+    def __init__(self, entry, seed: int = 0, rollouts: int = ROLLOUTS, work: float = 1.0):
         self.entry = entry
         self.rules = entry.rules_module()
         self.ai = entry.ai_module()
         self.own = _judge_module(entry)
         self.seed = seed
-        self.rollouts = rollouts
+        self.work = work
+        self.rollouts = max(1, int(round(rollouts * work)))
         self.exact = bool(getattr(self.own, "EXACT", False))
         self.thresholds = tuple(getattr(self.own, "THRESHOLDS", THRESHOLDS))
-        # a turn of several steps judged as a whole only (its steps are not judged alone)
-        self.turn_only = bool(getattr(self.own, "TURN_ONLY", False))
         self.levels = tuple(getattr(self.ai, "LEVELS", (1,)))
+        self._search = getattr(self.own, "search", None)
+        self._static = getattr(self.own, "win_chances", None)
+        self._candidates = getattr(self.own, "candidates", None)
+        self._outcome = getattr(self.own, "outcome_chances", None)
         self._memo: dict = {}
 
-    def chances(self, state, salt: str = "") -> dict:
-        """{seat: winning chance} of the position (a chance point: the average over its
-        outcomes)."""
-        key = (state, salt)
+    # -- values ------------------------------------------------------------------------------
+    def value(self, state) -> tuple:
+        """(chances, best move) of a position of the game: {seat: winning chance} and, at
+        a decision, the move the judge finds best (None at a chance point or the end).
+
+        A decision is worth the position the judge's best line from it reaches (its
+        search's ``leaf``): where that is a chance point, the average over its outcomes,
+        as a chance point of the game is valued; where it is another decision, that
+        decision's worth (the best line goes on: TriAxis's setup to its first spin);
+        without a leaf, the search's chances.  So a best move loses nothing.  A chance
+        point is worth the average of ``inner`` over its outcomes."""
+        if state.is_over:
+            return _final(state), None
+        key = ("line", state)
         got = self._memo.get(key)
         if got is None:
-            got = self._chances(state, salt)
-            if len(self._memo) > 4096:
-                self._memo.clear()
-            self._memo[key] = got
+            got = self._line(state)
+            self._keep(key, got)
         return got
 
-    def _chances(self, state, salt):
+    def _line(self, state):
+        if state.is_chance:
+            return self._average(state, CHANCE_DEPTH), None
+        chain, s = [], state                  # positions worth where the chain ends
+        while True:
+            if s.is_over:
+                end = _final(s)
+                break
+            if s.is_chance:
+                end = self._average(s, CHANCE_DEPTH)
+                break
+            got = self._memo.get(("line", s)) if chain else None
+            if got is not None:
+                end = got[0]
+                break
+            legal = s.legal_moves()
+            if len(legal) == 1:               # no choice: worth what it leads to
+                chain.append((s, legal[0]))
+                s = s.play(legal[0])
+                continue
+            if self._candidates is not None:  # the best of the search's few, valued as
+                mover, best = s.current, None # the game's positions are
+                for m in self._candidates(s, self.work):
+                    ch = self.value(s.play(m))[0]
+                    if best is None or ch[mover] > best[0][mover] + 1e-12:
+                        best = (ch, m)
+                chain.append((s, best[1]))
+                end = best[0]
+                break
+            ch, move, leaf = self.search(s)
+            chain.append((s, move))
+            if leaf is None or leaf.is_over:
+                end = ch
+                break
+            s = leaf                          # the best line goes on to a chance point
+        for pos, move in chain[1:]:
+            self._keep(("line", pos), (end, move))
+        return end, chain[0][1]
+
+    def _average(self, state, depth: int) -> dict:
+        total = dict.fromkeys(state.players, 0.0)
+        for outcome, p in state.chance_outcomes():
+            ch = self.inner(state.play(outcome), depth - 1)
+            for seat in total:
+                total[seat] += p * ch.get(seat, 0.0)
+        return total
+
+    def inner(self, state, depth: int = 0) -> dict:
+        """The chances of an outcome inside a chance point's average: a decision's by its
+        search (its best line's end, calibrated) or the judge's ``outcome_chances``, a
+        chance point's the average over its outcomes while ``depth`` lasts, then
+        calibrated."""
         if state.is_over:
             return _final(state)
-        if self.own is not None:
-            return dict(self.own.win_chances(state))
-        return self._rollouts(state, salt)
+        if state.is_chance:
+            if depth <= 0:
+                return self._leaf(state)
+            key = ("inner", state, depth)
+            got = self._memo.get(key)
+            if got is None:
+                got = self._average(state, depth)
+                self._keep(key, got)
+            return got
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return self.inner(state.play(legal[0]), depth)
+        if self._outcome is not None:
+            return dict(self._outcome(state))
+        return self.search(state)[0]
 
-    def _rollouts(self, state, salt):
+    def search(self, state) -> tuple:
+        """(chances, best move, leaf or None) of a decision: the judge's ``search`` with
+        this judge's work, else the best of the candidate moves (every legal move with
+        ``EXACT``, else the top level's choice) by the calibrated value, or rollouts, of
+        the position each leads to."""
+        key = ("search", state)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._searched(state)
+            self._keep(key, got)
+        return got
+
+    def _searched(self, state):
+        if self._search is not None:
+            ch, move, leaf = self._search(state, self.work)
+            return dict(ch), move, leaf
+        mover = state.current
+        moves = state.legal_moves() if self.exact else [self.top_move(state)]
+        best = None
+        for m in moves:
+            child = state.play(m)
+            ch = self._leaf(child)
+            if best is None or ch[mover] > best[0][mover]:
+                best = (ch, m, child)
+        return best
+
+    def _keep(self, key, value) -> None:
+        if len(self._memo) >= MEMO_LIMIT:
+            self._memo.clear()
+        self._memo[key] = value
+
+    def _leaf(self, state) -> dict:
+        """A position's chances with no search: the judge's calibrated value, else
+        rollouts."""
+        if state.is_over:
+            return _final(state)
+        if self._static is not None:
+            return dict(self._static(state))
+        return self._rollouts(state)
+
+    def chances(self, state, salt: str = "") -> dict:
+        """{seat: winning chance} of the position (``value``'s chances)."""
+        return self.value(state)[0]
+
+    def _rollouts(self, state):
         seats = state.players
         wins = dict.fromkeys(seats, 0.0)
+        where = _position_key(state)
         for k in range(self.rollouts):
-            rng = random.Random(f"{self.seed}/{salt}/{k}/review")
+            rng = random.Random(f"{self.seed}/{where}/{k}/review")
             s, plies = state, 0
             while not s.is_over and plies < ROLLOUT_PLIES:
                 if s.is_chance:
@@ -120,11 +301,22 @@ class Judge:
         f = getattr(self.own, "value_text", None)
         return f(state, seat) if f is not None else None
 
-    def top_move(self, state, ply: int, level=None):
+    def row_fields(self, before, after, seat: str) -> dict:
+        f = getattr(self.own, "row_fields", None)
+        return dict(f(before, after, seat) or {}) if f is not None else {}
+
+    def top_move(self, state, ply=None, level=None):
+        """The top level's move (its seed from ``ply``, or from the position)."""
         if level is None:
             level = max(self.levels) if self.levels else getattr(self.ai, "DEFAULT_LEVEL", 1)
-        rng = random.Random(f"{self.seed}/{ply}/review-top")
+        where = ply if ply is not None else _position_key(state)
+        rng = random.Random(f"{self.seed}/{where}/review-top")
         return self.ai.choose_move(state, level, rng, **self.entry.ai_options)
+
+
+def _position_key(state) -> str:
+    to_text = getattr(state, "to_text", None)
+    return to_text() if to_text is not None else repr(state)
 
 
 def _final(state) -> dict:
@@ -151,210 +343,198 @@ def states_of(entry, data: dict) -> tuple:
     return states, moves
 
 
+# -- the review ---------------------------------------------------------------------------------
+
 def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None = None,
            rows=None) -> dict:
     """The review of the game in ``data`` (a record's or a save's dictionary).
     ``progress(done, total)`` is called after each ply; ``rows(list)`` (optional) is given
-    each row the moment it is final (a row is final once the next ply is judged: its
-    graph point is that ply's "before"), so a review stopped half way keeps what it judged;
-    ``cancelled()`` -> True stops it (Cancelled)."""
+    each row the moment it is final (when the position after its ply is valued), so a
+    review stopped half way keeps what it judged; ``cancelled()`` -> True stops it
+    (Cancelled)."""
     states, moves = states_of(entry, data)
     judge = judge or Judge(entry, seed=data.get("seed") or 0)
-    out, seats = [], {p: {"decisions": 0, "loss": 0.0, "luck": 0.0}
-                      for p in states[0].players}
-    done = 0                                  # rows handed on (``rows``)
-    for ply, (state, text) in enumerate(zip(states, moves)):
+    values = [judge.value(states[0])]
+    out = []
+    for ply, text in enumerate(moves):
         if cancelled is not None and cancelled():
             raise Cancelled()
-        after_state = states[ply + 1]
-        if state.is_chance:
-            out.append(_chance_ply(judge, ply, state, text, after_state, seats))
-        else:
-            out.append(_decision(judge, ply, state, text, after_state, seats))
-            _turn(judge, states, ply, out, seats)
+        values.append(judge.value(states[ply + 1]))
+        row = _row(judge, ply, states[ply], text, states[ply + 1], values[ply],
+                   values[ply + 1])
         if ply == 0:                          # the graph's first point: the start's worth
-            out[0]["start"] = (out[0].get("position")       # (its first mover's best)
-                               or _rounded(judge.chances(state, "start")))
-        # the rows before this ply are final, but not a turn's still going on (its
-        # judgement lands on one of its steps at its end)
-        upto = _turn_start(judge, states, ply) if _goes_on(judge, states, ply) else ply
-        while done < upto:
-            _final_row(out, done, rows)
-            done += 1
+            row["start"] = _rounded(values[0][0])
+        out.append(row)
+        if rows is not None:
+            rows([dict(row)])
         if progress is not None:
             progress(ply + 1, len(moves))
-    while done < len(out):
-        _final_row(out, done, rows)
-        done += 1
-    summary = {p: {"decisions": v["decisions"],
-                   "mean_loss": round(v["loss"] / v["decisions"], 4) if v["decisions"] else 0.0,
-                   "luck": round(v["luck"], 4)} for p, v in seats.items()}
-    return {"game": entry.name, "seed": data.get("seed"), "moves": out, "seats": summary}
+    return {"game": entry.name, "seed": data.get("seed"), "version": SCHEMA_VERSION,
+            "judge": judge_facts(judge), "moves": out,
+            "seats": summary(out, states[0].players)}
 
 
-def _goes_on(judge, states, ply) -> bool:
-    """The turn of ply ``ply`` (a judge's ``turn_key``) goes on after it."""
-    key = _turn_key(judge, states[ply])
-    return key is not None and _turn_key(judge, states[ply + 1]) == key
-
-
-def _turn_start(judge, states, ply) -> int:
-    key, first = _turn_key(judge, states[ply]), ply
-    while first > 0 and _turn_key(judge, states[first - 1]) == key:
-        first -= 1
-    return first
-
-
-def _final_row(out: list, k: int, rows) -> None:
-    """Row ``k`` is final: its graph point (the graph's point after a ply is the position's
-    worth as the next decision's judgement sees it: its best move's chances, that
-    decision's "before", so a player reads the text's "before" off the graph) set from
-    the next row's, its working field dropped, and it is handed on (``rows``)."""
-    row = out[k]
-    if k + 1 < len(out) and out[k + 1].get("position") is not None:
-        row["chances"] = out[k + 1]["position"]
-    row.pop("position", None)
-    # a decision's "after" is the graph's point after it too (its "before" is the one
-    # before it): the mover's chance after the move, as the next decision sees it; the
-    # judgement stays the move's loss against the best move ("loss"), valued alike
-    seat = row.get("seat")
-    if (row.get("judgement") is not None and "chance_before" not in row
-            and seat in row.get("chances", {})):
-        if row.get("turn_from") is not None:  # a turn judged whole: its own values kept as
-            row["turn_before"], row["turn_after"] = row["before"], row["after"]   # such
-            prev = out[k - 1]["chances"] if k > 0 else row.get("start", {})
-            row["before"] = prev.get(seat, row["before"])
-        row["after"] = row["chances"][seat]
-    if rows is not None:
-        rows([dict(out[k])])
-
-
-def _turn_key(judge, state):
-    key_of = getattr(judge.own, "turn_key", None)
-    if key_of is None or state.is_chance or state.is_over:
-        return None
-    return key_of(state)
-
-
-def _turn(judge, states, ply, out, seats) -> None:
-    """A turn of several decisions (a judge's ``turn_key``: TriAxis's move phase, a step a
-    move point) is judged whole as well, at its last step: the mover's chance after the
-    best way through the turn (the top level's, from the turn's first position) against
-    the chance after the turn played. The better move is the best way's step where the
-    turn played left it ("better_at": the ply it replaces; "turn_from": try again starts
-    before it). With ``TURN_ONLY`` the turn is the only judgement, put on that step's row;
-    else, when its drop is the larger, it is the last step's judgement."""
-    key = _turn_key(judge, states[ply])
-    if key is None or _goes_on(judge, states, ply):
-        return                                # not a turn, or it goes on
-    first = _turn_start(judge, states, ply)
-    if first == ply and not judge.turn_only:
-        return                                # one step: judged as a decision already
-    start, mover = states[first], states[first].current
-    s, plan = start, []
-    for _ in range(64):                       # the top level through the turn
-        if _turn_key(judge, s) != key:
-            break
-        move = judge.top_move(s, first * 100 + len(plan), getattr(judge.own, "TURN_LEVEL", None))
-        plan.append(move)
-        s = s.play(move)
-    before = judge.chances(s, f"{first}/turn")[mover]
-    after = judge.chances(states[ply + 1], f"{ply}/turn-played")[mover]
-    drop = max(0.0, before - after)
-    row = out[ply]
-    name = judgement(drop, judge.thresholds)
-    # where the turn played left the best way: the better step there (and try again
-    # starts just before it)
-    j = 0
-    while (j < len(plan) - 1 and first + j < ply
-           and states[first + j].move_text(plan[j]) == out[first + j]["move"]):
-        j += 1
-    better = dict(better=states[first + j].move_text(plan[j]), better_at=first + j + 1,
-                  turn_from=first + j + 1) if name != "good" and plan else {}
-    if judge.turn_only:                       # the turn is the decision: its steps were
-        seats[mover]["decisions"] += 1        # not counted
-        seats[mover]["loss"] += drop
-        out[ply]["loss"] = round(drop, 4)     # (moved below when a step is to blame)
-        if name != "good":                    # the judgement is the step's where the turn
-            out[first + j].update(            # left the best way (a good turn's steps keep
-                before=round(before, 4), after=round(after, 4), judgement=name,
-                **better)                     # their own values, the graph's)
-            out[ply]["loss"] = 0.0
-            out[first + j]["loss"] = round(drop, 4)
-        return
-    old = row.get("chance_before", row["before"]), row.get("chance_after", row["after"])
-    had = max(0.0, old[0] - old[1]) if all(isinstance(v, float) for v in old) else 0.0
-    if drop <= had or name == "good":
-        return
-    seats[mover]["loss"] += drop - had
-    row.update(before=round(before, 4), after=round(after, 4), judgement=name,
-               loss=round(drop, 4), **better)
-
-
-def _decision(judge, ply, state, text, after_state, seats) -> dict:
+def try_move(judge: Judge, state, move) -> dict:
+    """A try at a decision (a player looking for a better move than one marked), valued as
+    the review values moves: {"verdict": "best" (it keeps all the best move keeps), "good
+    enough" (it loses less than the game's inaccuracy line) or "not better", "before" (the
+    best move's chance), "after" (the try's), "loss", "best" (the judge's best move, in
+    notation)}."""
     mover = state.current
-    played = state.parse_move(text)
-    if judge.exact:
-        candidates = list(state.legal_moves())
-    else:
-        candidates = [played]
-        top = judge.top_move(state, ply)
-        if top != played:
-            candidates.append(top)
-    values = {}
-    for m in candidates:
-        child = after_state if m == played else state.play(m)
-        values[m] = judge.chances(child, f"{ply}/{state.move_text(m)}")[mover]
-    best = max(candidates, key=lambda m: (values[m], m == played))
-    before, after = values[best], values[played]
-    position = judge.chances(after_state if best == played else state.play(best),
-                             f"{ply}/{state.move_text(best)}")
-    drop = max(0.0, before - after)
+    chances, best = judge.value(state)
+    before = _thousandths(chances[mover])
+    after = _thousandths(judge.value(state.play(move))[0][mover])
+    drop = max(0, before - after) / 10 ** PLACES
+    verdict = ("best" if move == best or drop == 0 else
+               "good enough" if judgement(drop, judge.thresholds) == "good" else "not better")
+    return {"verdict": verdict, "before": before / 10 ** PLACES,
+            "after": after / 10 ** PLACES, "loss": drop,
+            "best": state.move_text(best) if best is not None else None}
+
+
+def judge_facts(judge: Judge) -> dict:
+    """What the JSON says of its judge: how it values, its work, its lines."""
+    kind = ("search" if judge._search is not None else
+            "calibrated" if judge._static is not None else "rollouts")
+    return {"kind": kind, "work": judge.work,
+            "thresholds": {name: at for at, name in judge.thresholds}}
+
+
+def _row(judge, ply, state, text, after_state, was, now) -> dict:
+    """The row of ply ``ply``: ``was`` and ``now`` are the values (chances, best move) of
+    the positions before and after it."""
+    chances = _rounded(now[0])
+    row = {"ply": ply + 1, "seat": None, "move": text, "before": None, "after": None,
+           "loss": None, "judgement": None, "better": None, "luck": None,
+           "second_look": None, "chances": chances, "forced": False, "game": {}}
+    if state.is_chance:                       # luck, then the second look: the graph's
+        before = _rounded(was[0])             # step
+        got = _rounded(judge.inner(after_state, CHANCE_DEPTH - 1))
+        luck = {seat: _thousandths(got.get(seat, 0.0)) - _thousandths(before.get(seat, 0.0))
+                for seat in state.players}
+        row["luck"] = {seat: v / 10 ** PLACES for seat, v in luck.items()}
+        row["second_look"] = {seat: (_thousandths(chances.get(seat, 0.0))
+                                     - _thousandths(before.get(seat, 0.0)) - luck[seat])
+                              / 10 ** PLACES for seat in state.players}
+        return row
+    mover = state.current
+    before = _thousandths(was[0][mover])
+    after = _thousandths(now[0][mover])
+    drop = max(0, before - after) / 10 ** PLACES
     name = judgement(drop, judge.thresholds)
-    step = _turn_key(judge, state) is not None and judge.turn_only
-    if step:
-        name = "good"                         # a step: the turn is judged at its end
-    else:
-        seats[mover]["decisions"] += 1
-        seats[mover]["loss"] += drop
-    row = {"ply": ply + 1, "seat": mover, "move": text,
-           "before": round(before, 4), "after": round(after, 4), "loss": round(drop, 4),
-           "judgement": name,
-           "better": state.move_text(best) if name != "good" and best != played else None,
-           "chances": _rounded(judge.chances(after_state, f"{ply}/{state.move_text(played)}")),
-           "position": _rounded(position)}
-    if step:                                  # judged with its turn (``TURN_ONLY``): the
-        row.update(step=True, loss=0.0)       # turn's loss is on one of its steps
-    label_before = judge.value_text(state, mover)
-    if label_before is not None:
-        row["before"] = label_before
-        row["after"] = judge.value_text(after_state, mover)
-        row["chance_before"], row["chance_after"] = round(before, 4), round(after, 4)
+    played = state.parse_move(text)
+    best = was[1]
+    row.update(seat=mover, before=before / 10 ** PLACES, after=after / 10 ** PLACES,
+               loss=drop, judgement=name,
+               better=(state.move_text(best) if name != "good" and best is not None
+                       and best != played else None),
+               forced=len(state.legal_moves()) == 1)
+    own = judge.row_fields(state, after_state, mover)
+    words = judge.value_text(state, mover)
+    if words is not None:
+        own["before"] = words
+        own["after"] = judge.value_text(after_state, mover)
+    row["game"] = own
     return row
 
 
-def _chance_ply(judge, ply, state, text, after_state, seats) -> dict:
-    outcomes = state.chance_outcomes()
-    now = judge.chances(after_state, f"{ply}/{text}")
-    mean = dict.fromkeys(state.players, 0.0)
-    for outcome, p in outcomes:
-        child = after_state if state.move_text(outcome) == text else state.play(outcome)
-        c = judge.chances(child, f"{ply}/{state.move_text(outcome)}")
-        for seat in mean:
-            mean[seat] += p * c.get(seat, 0.0)
-    luck = {seat: round(now.get(seat, 0.0) - mean[seat], 4) for seat in mean}
-    for seat, v in luck.items():
-        seats[seat]["luck"] += v
-    # the graph's point before a throw is its average over the outcomes, so the graph's
-    # step at the throw is its luck
-    return {"ply": ply + 1, "seat": None, "move": text, "before": None, "after": None,
-            "judgement": None, "better": None, "luck": luck, "chances": _rounded(now),
-            "position": _rounded(mean)}
+def summary(rows: list, seats) -> dict:
+    """{seat: {"decisions", "inaccuracies", "mistakes", "blunders", "accuracy",
+    "mean_loss", "luck"}} of a review's rows: a seat's decisions are its moves that had
+    another legal move; its accuracy the mean of lichess's accuracy of each (0-100, to a
+    tenth; None with no decision); its luck the sum of its luck at every chance point
+    (None when the game had none)."""
+    out = {}
+    chance = any(r.get("luck") is not None for r in rows)
+    for seat in seats:
+        mine = [r for r in rows if r.get("seat") == seat and not r.get("forced")]
+        n = len(mine)
+        acc = [accuracy(r["before"], r["after"]) for r in mine]
+        luck = sum(_thousandths((r.get("luck") or {}).get(seat, 0.0)) for r in rows)
+        out[seat] = {
+            "decisions": n,
+            "inaccuracies": sum(1 for r in mine if r["judgement"] == "inaccuracy"),
+            "mistakes": sum(1 for r in mine if r["judgement"] == "mistake"),
+            "blunders": sum(1 for r in mine if r["judgement"] == "blunder"),
+            "accuracy": round(sum(acc) / n, 1) if n else None,
+            "mean_loss": round(sum(r["loss"] for r in mine) / n, 4) if n else 0.0,
+            "luck": luck / 10 ** PLACES if chance else None}
+    return out
 
 
-def _rounded(chances: dict) -> dict:
-    """Every seat's winning chance after a ply (the replay's graph), to four places."""
-    return {seat: round(float(v), 4) for seat, v in chances.items()}
+# -- the text -----------------------------------------------------------------------------------
+
+def percent(value) -> str:
+    """A winning chance as the text says it, to a tenth of a point: 0.514 -> "51.4%"
+    (the value the JSON holds, so the text and the JSON say the same number)."""
+    if value is None:
+        return "-"
+    k = _thousandths(value)
+    return f"{'-' if k < 0 else ''}{abs(k) // 10}.{abs(k) % 10}%"
+
+
+def points(value: float, sign: bool = True) -> str:
+    """A difference of winning chance in points, to a tenth: 0.021 -> "+2.1 points"."""
+    k = _thousandths(value)
+    s = ("+" if k > 0 else "-" if k < 0 else "") if sign else ("-" if k < 0 else "")
+    return f"{s}{abs(k) // 10}.{abs(k) % 10} points"
+
+
+def row_words(row: dict) -> str:
+    """The review's words for one row: "Inaccuracy: 51.4% -> 48.9%; better d4 (+2.5
+    points)" ("Good: ...", a judge's own words where it has them), or a chance point's
+    "Luck in points: Red +4.2, Blue -4.2; looking further: Red -3.1, Blue +3.1" (its
+    luck, then its second look: together the graph's step)."""
+    if row.get("luck") is not None:
+        words = "Luck in points: " + ", ".join(f"{str(s).capitalize()} {points(v)[:-7]}"
+                                               for s, v in row["luck"].items())
+        look = row.get("second_look") or {}
+        if any(look.values()):
+            words += "; looking further: " + ", ".join(
+                f"{str(s).capitalize()} {points(v)[:-7]}" for s, v in look.items())
+        return words
+    own = row.get("game") or {}
+    if own.get("before") is not None:
+        shown = f"{own['before']} -> {own['after']}"
+    else:
+        shown = f"{percent(row['before'])} -> {percent(row['after'])}"
+    words = f"{str(row['judgement']).capitalize()}: {shown}"
+    if row.get("forced"):
+        words += " (the only move)"
+    if row.get("better"):
+        words += f"; better {row['better']} ({points(row['loss'])})"
+    return words
+
+
+def summary_lines(result: dict) -> list:
+    """One line a seat: "Red: 31 decisions, 2 inaccuracies, 1 mistake, 0 blunders;
+    accuracy 91.3; luck +6.0 points" (luck where the game had chance)."""
+    lines = []
+    for seat, s in result["seats"].items():
+        counts = ", ".join(f"{s[PLURAL[m]]} {m if s[PLURAL[m]] == 1 else PLURAL[m]}"
+                           for m in MARKS)
+        line = (f"{str(seat).capitalize()}: {s['decisions']} "
+                f"decision{'' if s['decisions'] == 1 else 's'}, {counts}")
+        if s["accuracy"] is not None:
+            line += f"; accuracy {s['accuracy']:.1f}"
+        if s.get("luck") is not None:
+            line += f"; luck {points(s['luck'])}"
+        lines.append(line)
+    return lines
+
+
+def text(result: dict) -> str:
+    """The review as text: every marked move and every chance point's luck, then each
+    seat's figures."""
+    lines = [f"Review of {result['game']} (seed {result['seed']}): "
+             f"{len(result['moves'])} moves"]
+    for row in result["moves"]:
+        if row.get("luck") is not None or row.get("judgement") in MARKS:
+            who = str(row["seat"]).capitalize() if row.get("seat") else "Chance"
+            lines.append(f"{row['ply']:4d}. {who} {row['move']}: {row_words(row)}")
+    lines.append("")
+    lines += summary_lines(result)
+    return "\n".join(lines) + "\n"
 
 
 def read_game(entry, path: str) -> dict:
@@ -391,7 +571,11 @@ def main(argv=None) -> int:
     p.add_argument("game")
     p.add_argument("file", help="a game record (tricade GAME seed N, then one move a line) "
                                 "or a save")
-    p.add_argument("--json", metavar="OUT", required=True, help="where to write the review")
+    p.add_argument("--json", metavar="OUT", required=True,
+                   help="where to write the review as JSON (- for standard output)")
+    p.add_argument("--text", metavar="OUT",
+                   help="where to write the review as text (default: standard output, "
+                        "unless the JSON goes there)")
     args = p.parse_args(argv)
     entry = games.REGISTRY.get(args.game)
     if entry is None or not entry.is_game:
@@ -405,6 +589,11 @@ def main(argv=None) -> int:
             return 2
     try:
         data = read_game(entry, args.file)
+        states_of(entry, data)
+        n = len(data.get("moves") or [])
+        print(f"review: judging {n} move{'' if n == 1 else 's'} of {entry.name} (the judge "
+              "searches deeper than the strongest level: this can take minutes)",
+              file=sys.stderr, flush=True)
         result = review(entry, data)
     except OSError as exc:              # a file that cannot be judged: status 2, as --replay
         print(f"review: {args.file}: {exc.strerror or exc}", file=sys.stderr)
@@ -415,18 +604,23 @@ def main(argv=None) -> int:
     except ValueError as exc:
         print(f"review: {args.file}: {exc}", file=sys.stderr)
         return 2
-    text = json.dumps(result, indent=1)
-    try:
-        if args.json == "-":
-            sys.stdout.write(text + "\n")
-        else:
-            files.write_whole(args.json, (text + "\n").encode("utf-8"))
-    except OSError as exc:
-        print(f"review: {args.json}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    except files.NotAFile as exc:
-        print(f"review: {args.json} {exc}.", file=sys.stderr)
-        return 2
+    outputs = [(args.json, json.dumps(result, indent=1) + "\n")]
+    if args.text is not None:
+        outputs.append((args.text, text(result)))
+    elif args.json != "-":
+        outputs.append(("-", text(result)))
+    for where, body in outputs:
+        try:
+            if where == "-":
+                sys.stdout.write(body)
+            else:                    # a regular file only (games.core.files), whole
+                files.write_whole(where, body.encode("utf-8"))
+        except OSError as exc:
+            print(f"review: {where}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        except files.NotAFile as exc:
+            print(f"review: {where} {exc}.", file=sys.stderr)
+            return 2
     return 0
 
 

@@ -1,6 +1,17 @@
-"""TriAxis's judge for reviews (games.core.review): the top level's value, calibrated.
+"""TriAxis's judge for reviews (games.core.review): level 4's own choice given more work,
+and the calibrated value of where it leads.
 
-Each seat still in is valued by ``ai.value4`` with the weights ``ai.V4`` (its population,
+The search (``search``) is level 4's (``ai._choose4``'s way, weights ``ai.TOP``): in a move
+phase it plans the rest of the turn by the beam search (``ai.plan_turn``) and looks over
+the next seat's spin at the best end positions (``ai.expected_reply``), on ``WORK`` (2)
+times level 4's beam, positions per plan and end positions; setup markers and harvest
+units are level 4's choice.  The review values a step by the end of the turn as planned,
+the next seat's spin: the average over the spin's outcomes of the calibrated value of the
+position each gives (``outcome_chances``), so a step along the best plan loses nothing and
+a step off it loses what the plan it allows is worth less; a setup marker or harvest unit
+by where level 4's placements for every seat lead, the first spin after them.
+
+The calibrated value (``win_chances``): each seat still in is valued by ``ai.value4`` with the weights ``ai.V4`` (its population,
 less its expected losses to the other seats' next spins along their cheapest capture
 paths, plus its own expected captures, less its famine exposure, less half the largest
 and the mean rival population), with the units a harvest still owes it counted in its
@@ -21,34 +32,23 @@ are even.  A finished game is exact.  ``FIT_PARAMS`` were fitted by least log lo
 arena games (``python -m tools.tune.judges fit triaxis``) and checked on others (``check``):
 see FIT_NOTES.
 
-Every legal move is valued (``EXACT``): a value is one ``value4`` a seat (no search), so a
-decision costs at most a hundred or so, and a game's review the same on any machine.
+The work is counted in positions valued (no clock), so a game gets the same review on
+any machine; ``python -m tools.benchreview --judge --only triaxis`` measures how often it
+marks level 4's own moves, and how often a judge given four times the work agrees.
 """
 
 from __future__ import annotations
 
 import math
+import random
 
 from games.triaxis import ai
 
-EXACT = True                 # every legal move is valued (one value a seat each)
-
-
-TURN_LEVEL = 3               # the best turn's plan: level 3's (level 4's costs a review 2.5x)
-# a move phase is judged as one decision, at its last step, against level 3's way through
-# it: one step's value (an end-of-turn value read half way through a turn) called the
-# steps of a level-3 seat inaccurate more often than a random seat's
-TURN_ONLY = True
 # a game of chance, judged on GNU Backgammon's scale: its default analysis marks a play
 # doubtful, bad or very bad at 0.04, 0.08 and 0.16 of equity (2p - 1), that is 2, 4 and
 # 8 points of winning chance
 THRESHOLDS = ((0.08, "blunder"), (0.04, "mistake"), (0.02, "inaccuracy"))
 
-
-def turn_key(state):
-    """A move phase's steps are one turn (games.core.review judges the turn whole too: a
-    single step rarely moves a seat's chance by ten points, a turn can)."""
-    return (state.round, state.turn) if state.phase == "move" else None
 
 # fitted by ``python -m tools.tune.judges fit triaxis`` (see FIT_NOTES)
 FIT_PARAMS = {"k2": 0.0361, "k3": 0.0868, "tempo": -0.082, "points": 0.0487,
@@ -162,3 +162,62 @@ def win_chances(state) -> dict:
         won = state.winners()
         return {p: (1.0 / len(won) if p in won else 0.0) for p in state.players}
     return chances_from(fit_features(state), FIT_PARAMS)
+
+
+# --------------------------------------------------------------------------- the search
+
+WORK = 2                     # level 4's plan on twice its beam, budget and look
+
+
+def search(state, work: float = 1.0) -> tuple:
+    """(chances, move, leaf): level 4's own choice (``ai._choose4``'s way, its weights
+    ``ai.TOP``) given ``WORK * work`` times its beam, positions per plan and end
+    positions looked over; the leaf is the position its best line reaches (in a move
+    phase the end of the turn as planned, the next seat to spin; else the position after
+    the unit), its chances the calibrated value there (``win_chances``)."""
+    f = WORK * work
+    rng = random.Random(0)                        # ties only: the same position, the same
+    isl = state.island                            # choice
+    n = len(state.players)
+    alloc = tuple(state.allocations[p] for p in state.players)
+    me = state.current_index + 1
+    w = ai.TOP
+    options = [m for m in state.legal_moves() if m not in ai.OUT]
+    if state.phase in ("setup", "harvest"):
+        move = ai._choose4(state, state.legal_moves(), rng)
+        leaf = state.play(move)
+        return win_chances(leaf), move, leaf
+    plans = ai.plan_turn(state, int(round(ai.TOP_BEAM * f)), rng,
+                         int(round(ai.TOP_BUDGET * f)),
+                         score=lambda c: ai.value4(isl, c, me, n, alloc, w=w))
+    if not plans:
+        move = options[0]
+        leaf = state.play(move)
+        return win_chances(leaf), move, leaf
+    best = None
+    for sc, mv, cells in plans[:max(1, int(round(ai.TOP_LOOK * f)))]:
+        v = ai.expected_reply(isl, cells, me, n, alloc, w) if len(plans) > 1 else 0.0
+        v += rng.random() * 1e-6
+        if best is None or v > best[0]:
+            best = (v, mv, cells)
+    leaf = state._end_turn(list(best[2]))
+    return win_chances(leaf), best[1], leaf
+
+
+def row_fields(before, after, seat: str) -> dict:
+    """A decision's own fields in a review: its phase, and in a move phase the move
+    points before the step and left after it (0 when the step ends the turn)."""
+    out = {"phase": before.phase}
+    if before.phase == "move":
+        out["points"] = before.points
+        out["points_left"] = (after.points if after.phase == "move"
+                              and after.current == before.current else 0)
+    return out
+
+
+def outcome_chances(state) -> dict:
+    """A decision inside a spin's average over its outcomes (games.core.review): the
+    calibrated value of the position the outcome gives (its seat's turn, the points it
+    spun, the harvest it owes), which is what ``FIT_PARAMS`` were fitted to; a plan for
+    each outcome would make a review six times as long."""
+    return win_chances(state)

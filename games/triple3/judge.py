@@ -1,37 +1,37 @@
-"""Triple 3's judge for reviews (games.core.review): level 3's calibrated value.
+"""Triple 3's judge for reviews (games.core.review): level 3's own search, looking a go
+further at the moves it likes best.
 
-A position where a seat is to throw is valued by the top level's own position value,
-``ai.static_value`` (red's expected result in [-1, 1] from the exact box races, calibrated
-on self-play by ``tools/tune/triple3.py``): red's winning chance is (v + 1) / 2, blue's the
-rest.  The judge calls that function, never a copy of it, so it follows the level's
-evaluation as it changes.
+Level 3 values every legal move by its expectimax through the next go (``ai.go1``: every
+total of the next throw with its chance, the thrower's best reply by the box race) and
+plays the best.  The judge ranks the moves the same way and hands the review its
+``CANDIDATES`` best (times the review's ``work``; level 3's own move always first):
+the review values each by the position it makes, a throw, as it values every throw of the
+game, the average over the 36 outcomes of the position each gives, that position valued
+by level 3's move for it and the calibrated value of what that move makes
+(``win_chances``: the top level's position value ``ai.static_value``, red's expected
+result v in [-1, 1], red's chance (v + 1) / 2, calibrated on self-play).  So a decision is
+judged through the next throw and the other seat's reply by level 3, a go deeper than
+level 3 looks, and a throw's luck is the difference the dice made to that.  A move that
+wins the game is worth the win.
 
-A position where the dice are shown (``phase move``) is worth the mover's best placement
-or removal for that throw: the best, for the mover, of the values of every legal move's
-position (at most 81 moves, most throws fewer than 20), so a throw's luck (the review's
-value after the outcome less the average over the 36 outcomes) is the difference the dice
-made to the mover's best play.  Every legal move is valued (``EXACT``): a decision's loss
-is its drop against the best move for that throw.
+The work is a fixed count of position values (no search by time, no clock), so a game
+gets the same review on any machine; ``python -m tools.benchreview --judge --only
+triple3`` measures how often it marks level 3's own moves, and how often a judge given
+four times the work (eight candidates) agrees.
 
-The work is a fixed count of position values (no search, no clock), so a game gets the
-same review on any machine.
-
-Measured (``python -m tools.tune.judges play``, then ``losses`` and ``check``) on 200 arena
-games, seats rotated: levels 1 v 2 (67 games from seed 1001), 2 v 3 (67 from seed 2001)
-and 1 v 3 (66 from seed 3001).  Mean loss of winning chance per decision: level 1 0.0223
-(2,152 decisions), level 2 0.0081 (2,504), level 3 0.0007 (2,422; level 3 searches one go
-deeper than this value, so it is not always the judge's best).  Luck per throw, red's
-side, over 7,256 throws: -0.0006 (its mean size 0.043).  Calibration on the same games
-(every decision position, both seats, 14,156 pairs): of the positions valued 0.6-0.7 for
-a seat that seat won 68.3% (1,680), 0.7-0.8 74.1% (1,316), 0.8-0.9 82.0% (982),
-0.9-1.0 96.9% (741), and the other bins as closely.
-"""
+Before (a one-look judge, every legal move valued by ``win_chances`` of the position it
+makes), measured (``python -m tools.tune.judges play``, then ``losses`` and ``check``) on
+200 arena games, seats rotated: levels 1 v 2 (67 games from seed 1001), 2 v 3 (67 from
+seed 2001) and 1 v 3 (66 from seed 3001).  Calibration of ``win_chances`` on the same
+games (every decision position, both seats, 14,156 pairs): of the positions valued
+0.6-0.7 for a seat that seat won 68.3% (1,680), 0.7-0.8 74.1% (1,316), 0.8-0.9 82.0%
+(982), 0.9-1.0 96.9% (741), and the other bins as closely."""
 
 from __future__ import annotations
 
 from games.triple3 import ai
 
-EXACT = True                 # every legal move is valued (a throw has at most 81)
+CANDIDATES = 2               # level 3's best moves the review looks at a go further
 # a game of dice, judged on GNU Backgammon's scale: its default analysis marks a play
 # doubtful, bad or very bad at 0.04, 0.08 and 0.16 of equity (2p - 1), that is 2, 4 and
 # 8 points of winning chance (lichess's 10, 20 and 30 suit chess: here they flagged 2 of
@@ -81,3 +81,46 @@ def win_chances(state) -> dict:
     """{"red": chance, "blue": chance}: red's is (v + 1) / 2 of ``red_value``."""
     p = min(1.0, max(0.0, (red_value(state) + 1.0) / 2.0))
     return {"red": p, "blue": 1.0 - p}
+
+
+def search(state, work: float = 1.0) -> tuple:
+    """(chances, move, leaf) of a position with the dice shown: level 3's move (the best
+    by ``ai.go1``), the position it makes, and that position's calibrated value
+    (``win_chances``)."""
+    move = candidates(state, 1.0 / CANDIDATES)[0]
+    leaf = state.play(move)
+    return win_chances(leaf), move, leaf
+
+
+def candidates(state, work: float = 1.0) -> list:
+    """The ``CANDIDATES * work`` best legal moves by level 3's value (``ai.go1``), best
+    first (a move that wins the game alone)."""
+    ranked = _ranked(state)
+    return ranked[:max(1, int(round(CANDIDATES * work)))]
+
+
+_RANKED: dict = {}
+
+
+def _ranked(state) -> list:
+    key = _key(state)
+    got = _RANKED.get(key)
+    if got is None:
+        got = _rank(state)
+        if len(_RANKED) > _MEMO_LIMIT:
+            _RANKED.clear()
+        _RANKED[key] = got
+    return got
+
+
+def _rank(state) -> list:
+    seat = state.turn_index
+    sign = 1.0 if seat == 0 else -1.0
+    scored = []
+    for k, (m, R, B, nxt) in enumerate(ai._children(state)):
+        mine = R if seat == 0 else B
+        if nxt != seat and ai.WON9[sum(1 << j for j in range(9) if mine[j] == 0x1FF)]:
+            return [m]                            # the move wins the game
+        scored.append((sign * ai.go1(R, B, nxt, extra=(nxt != seat)), k, m))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [m for _, _, m in scored]

@@ -326,8 +326,7 @@ class State(FrozenState):
             return self._throw_dice(move)
         if _is_outcome(move):
             raise IllegalMove("the dice are already thrown: make a move")
-        if not (isinstance(move, tuple) and len(move) == 3 and move[0] in ("place", "remove")
-                and move[1] in BOXES and move[2] in HOLES):
+        if not _is_move(move):
             raise IllegalMove(f"not a move: {move!r}")
         kind, box, hole = move
         total = self._dice[0] + self._dice[1]
@@ -387,8 +386,7 @@ class State(FrozenState):
     def move_text(self, move) -> str:
         if _is_outcome(move):
             return f"{move[0]}+{move[1]}"
-        if (isinstance(move, tuple) and len(move) == 3 and move[0] in ("place", "remove")
-                and move[1] in BOXES and move[2] in HOLES):
+        if _is_move(move):
             return _move_name(move)
         raise ValueError(f"not a move: {move!r}")
 
@@ -525,6 +523,13 @@ def _holes(bits: int) -> list:
 def _is_outcome(x) -> bool:
     return (isinstance(x, tuple) and len(x) == 2 and
             all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in x))
+
+
+def _is_move(x) -> bool:
+    """A placement or removal: ("place" | "remove", box, hole) with whole-number box and
+    hole (3.0 equals 3 but names no hole)."""
+    return (isinstance(x, tuple) and len(x) == 3 and x[0] in ("place", "remove")
+            and all(type(v) is int for v in x[1:]) and x[1] in BOXES and x[2] in HOLES)
 
 
 def _move_name(move) -> str:

@@ -59,13 +59,6 @@ def _kinds_at(table, data: dict) -> list:
     return out
 
 
-def points(loss: float) -> str:
-    """A loss in points of winning chance, to a tenth below ten (a 3.5-point loss is not
-    the 4 that marks a mistake in a game of chance)."""
-    p = 100 * loss
-    return f"+{p:.1f} points" if p < 9.95 else f"+{round(p)} points"
-
-
 class Replay(Modal):
     """The replay scene (behaviour); ``replay_scene`` puts the look's skin in front."""
 
@@ -314,27 +307,8 @@ class Replay(Modal):
         if row is None:
             return head, self.named("Not judged: the menu ({menu}) judges the moves.") \
                 if self.stopped else ""
-        if row.get("step") and row.get("judgement") == "good":   # a turn judged whole
-            return head, (f"A step: {replaydraw.chance_words(row['before'])} -> "
-                          f"{replaydraw.chance_words(row['after'])} (its turn is judged"
-                          " as one)")
-        if row.get("judgement") is None:
-            luck = row.get("luck") or {}
-            parts = [f"{s.capitalize()} {round(100 * v):+d}%" for s, v in luck.items()]
-            return head, "Luck: " + ", ".join(parts)
-        whole = row.get("turn_from") is not None          # the turn judged whole
-        words = (f"{row['judgement'].capitalize()}{' (the turn)' if whole else ''}: "
-                 f"{replaydraw.chance_words(row['before'])}"
-                 f" -> {replaydraw.chance_words(row['after'])}")
-        if row.get("better"):
-            words += f"; better {row['better']}"
-            if whole and row["turn_from"] != k:      # its better step came earlier
-                words += f" at move {row['turn_from']}"
-            loss = row.get("loss")
-            if isinstance(loss, float) and "chance_before" not in row:
-                words += f" ({points(loss)})"        # the judged loss: what the better
-                                                     # move (or way) kept more
-        return head, words
+        from games.core import review           # the review's own words: the numbers
+        return head, review.row_words(row)       # its JSON holds, as its text says them
 
     def keys_hint(self) -> str:
         """What the buttons do not show (the panel's place, the graph), for the device in

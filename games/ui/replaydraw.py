@@ -124,13 +124,3 @@ def draw_ants(surface, rect: pygame.Rect, clock: float, dark, light) -> None:
     inner = r.inflate(-2, -2)
     if inner.w >= 3 and inner.h >= 3:
         pygame.draw.rect(surface, dark, inner, 1)
-
-
-def chance_words(value) -> str:
-    """A winning chance as the info line says it: 0.625 -> "63%"; a judge's own words
-    (Tripppin's "win 5") as they are; nothing -> "-"."""
-    if value is None:
-        return "-"
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return f"{round(100 * value)}%"
-    return str(value)

@@ -232,12 +232,7 @@ def losses(records) -> dict:
                 luck_abs += abs(row["luck"][first])
                 continue
             level = rec["levels"][row["seat"]]
-            if "loss" in row:                   # the judged loss against the best move
-                drop = row["loss"]
-            else:
-                before = row.get("chance_before", row["before"])
-                after = row.get("chance_after", row["after"])
-                drop = max(0.0, before - after)
+            drop = row["loss"]                  # before - after: the graph's drop
             d, total = by_level.get(level, (0, 0.0))
             by_level[level] = (d + 1, total + drop)
             key = f"{pair}: level {level}"
