@@ -109,6 +109,7 @@ def serve(net, tmp_path, port=0):
 def new_app(make_app, port, name="Ann"):
     app = make_app(anim_speed=0, mute=True)
     app.settings["net"] = {"server": f"ws://127.0.0.1:{port}", "name": name}
+    app.settings["pace"] = "original"       # the others' moves are not held to be read
     return app
 
 
@@ -116,6 +117,7 @@ def choose(app, label: str) -> None:
     """The list in front (a question's or a box's): the item ``label`` taken by the keys."""
     top = app.top
     if hasattr(top, "menu") and hasattr(top.menu, "items"):
+        frames(app, 1)                            # (a box laid out again shows its list)
         for _ in range(len(top.menu.items) + 1):
             if top.menu.selected.label == label:
                 key(app, pygame.K_RETURN)
@@ -285,3 +287,61 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
     assert run_until(app, lambda: scene._over_fired, timeout=LONG)
     data = gamerecord.from_text(t.over["record"], entry.name)
     assert data["moves"] == t.moves
+
+
+def drive(holder, rng, sent: set) -> None:
+    """The library client ``holder``'s seat: a random legal move when it is to move (once
+    a ply: the move comes back before the next)."""
+    holder.poll()
+    p = holder.position
+    if holder.to_move and p is not None and holder.ply not in sent:
+        sent.add(holder.ply)
+        moves = [m for m in p.legal_moves() if m != "resign"] or p.legal_moves()
+        holder.send_move(holder.ply, p.move_text(rng.choice(moves)))
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
+        make_app, net, tmp_path, entry):
+    from games.net.client import Client
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    names = entry.rules_module().new_game(seed=1, **entry.test_options[0]).players
+    spec = ",".join(["remote"] * len(names))
+    options = [f"{k}={v}" for k, v in entry.test_options[0].items()]
+    made = net("table", "new", entry.name, "--server", url, "--seats", spec,
+               *sum((["--option", o] for o in options), []), log="table")
+    code = made.expect(r"^([A-Z]{5})$")[1]
+    # one seat held by a client of the test's own (the game waits on it), bots the rest
+    holder = Client(url, name="Hal", data_dir=tmp_path / "hal")
+    holder.join(code, claim=1)
+    for n in range(len(names) - 1):
+        net("bot", "--server", url, "--table", code, "--level", lowest(entry), "--name",
+            f"B{n}", "--data-dir", tmp_path / f"b{n}", log=f"b{n}")
+    app = new_app(make_app, port, name="Eve")
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 2)
+    heard = len(scene.status.history)
+    rng = random.Random(7)
+    box = None
+    for _ in range(60):                          # listed to watch once every seat is taken
+        scene.open_network()
+        choose(app, "Join a table")
+        box = app.top
+        assert run_until(app, lambda: box.found is not None, timeout=LONG)
+        if any(watch and c == code for c, _, watch in box.found):
+            break
+        key(app, pygame.K_ESCAPE)
+        holder.poll()
+    choose(app, next(w for c, w, watch in box.found if watch and c == code))
+    assert run_until(app, lambda: app.top is scene and scene.net is not None, timeout=LONG)
+    t = scene.table
+    assert scene.net.mine == () and set(t.seats.values()) == {"remote"}
+    end, sent = time.monotonic() + LONG, set()
+    while not t.state.is_over:
+        assert time.monotonic() < end, (t.ply, holder.state, holder.why)
+        drive(holder, rng, sent)
+        frames(app, 1)
+        assert not t.human_to_move, "a watcher never moves"
+    assert len(scene.status.history) > heard + 1, "the friends' moves are said"
+    holder.close()

@@ -558,7 +558,8 @@ def open_title(app):
     frames(app, 2)
     title = app.top
     assert title.name == "title" and not title.transparent
-    assert [label for label, _ in title.choices] == ["Resume the saved game", "New game"]
+    assert [label for label, _ in title.choices] == ["Resume the saved game", "New game",
+                                                        "Play over the network"]
     assert title.focus == 0
     return scene, title
 

@@ -497,11 +497,14 @@ class JoinBox(NetBox):
             if t.get("game") != self.game.game or t.get("over"):
                 continue
             free = [s for s in t.get("seats") or [] if s.get("state") == "free"]
+            names = ", ".join(s.get("name") for s in t.get("seats") or [] if s.get("name"))
+            who = f"  ({names})" if names else ""
             if free:
-                names = ", ".join(s.get("name") for s in t.get("seats") or []
-                                  if s.get("name"))
-                out.append((t["code"], f"{t['code']}  {len(free)} free"
-                                       + (f"  ({names})" if names else "")))
+                out.append((t["code"], f"{t['code']}  {len(free)} free{who}", False))
+            else:                    # every seat taken: to watch, read-only
+                out.append((t["code"], f"Watch {t['code']}  move {t.get('moves', 0)}{who}",
+                            True))
+        out.sort(key=lambda x: x[2])
         self.found = out
 
     def lines(self) -> list:
@@ -512,11 +515,11 @@ class JoinBox(NetBox):
             return [where, "No answer: " + self.failed[:60], "A code can still be typed."]
         if not self.found:
             return [where, "No table of this game is waiting there."]
-        return [where, "Tables waiting for players:"]
+        return [where, "Tables of this game (a free seat to take, or to watch):"]
 
     def items(self) -> list:
-        out = [Item(words, on_confirm=lambda c=code: self.join(c))
-               for code, words in (self.found or [])]
+        out = [Item(words, on_confirm=lambda c=code, w=watch: self.join(c, watch=w))
+               for code, words, watch in (self.found or [])]
         out.append(Item("Type the code", on_confirm=self.type_code))
         out.append(Item("Back", on_confirm=self.back))
         return out
@@ -537,12 +540,15 @@ class JoinBox(NetBox):
         on_back = self.on_back
         self.finish(lambda: game.push(code_entry(game, on_back)))
 
-    def join(self, code: str) -> None:
+    def join(self, code: str, watch: bool = False) -> None:
         game = self.game
         on_back = self.on_back
         try:
             client = game.client()
-            client.join(code, claim=1)
+            if watch:
+                client.watch(code)
+            else:
+                client.join(code, claim=1)
         except ValueError as exc:
             game.say(str(exc))
             return
