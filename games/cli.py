@@ -126,11 +126,28 @@ def parse_args(argv=None, prog: str = PROG):
             Store(args.data_dir, log=lambda s: None).probe()
         except OSError as exc:
             parser.error(f"--data-dir {args.data_dir!r} cannot be used: {why(exc)}")
+    # a path a person names is read or written only as a regular file (games.core.files):
+    # a FIFO would hold the start for ever, a device or a folder be replaced by a file
+    from games.core import files
+    for flag, path, write in (("--replay", args.replay, False), ("--review", args.review, False),
+                              ("--json", args.json, True), ("--books", args.books, True),
+                              ("--screenshot", args.screenshot, True)):
+        if path is None or (path == "-" and flag in ("--json", "--books")):
+            continue
+        try:
+            files.to_write(path) if write else files.to_read(path)
+        except files.NotAFile as exc:
+            parser.error(f"{flag}: {path} {exc}")
+        except OSError as exc:            # a file to read that is not there: said below
+            if write:
+                parser.error(f"{flag}: {path}: {exc.strerror or exc}")
     if (args.replay or args.review) and not args.game:   # the record names its game
         path = args.replay or args.review
         flag = "--replay" if args.replay else "--review"
         try:
             args.game = _game_named_in(path)
+        except files.NotAFile as exc:     # a FIFO, a device, a folder: one sentence
+            parser.exit(2, f"{parser.prog}: {flag} {path} {exc}\n")
         except OSError as exc:            # one sentence, status 2, as with a GAME
             parser.exit(2, f"{parser.prog}: {flag} {path}: {exc.strerror or exc}\n")
         except ValueError as exc:
@@ -142,11 +159,7 @@ def parse_args(argv=None, prog: str = PROG):
     if args.replay and args.review:
         parser.error("--replay and --review are one at a time")
     if args.screenshot:
-        parent = os.path.dirname(os.path.abspath(args.screenshot))
-        if not os.path.isdir(parent):
-            parser.error(f"--screenshot: the directory {parent!r} does not exist")
-        if os.path.isdir(args.screenshot):
-            parser.error(f"--screenshot: {args.screenshot!r} is a directory")
+        parent = os.path.dirname(os.path.abspath(files.to_write(args.screenshot)))
         if not os.access(parent, os.W_OK) or (os.path.exists(args.screenshot)
                                               and not os.access(args.screenshot, os.W_OK)):
             parser.error(f"--screenshot: Tricade is not allowed to write {args.screenshot!r}")
@@ -193,9 +206,9 @@ def _game_named_in(path: str) -> str:
     """The game a record's first line (``tricade GAME seed N``) or a save names; ValueError
     (or OSError) says in one sentence why the file names none of ours."""
     import games
-    from games.core import gamerecord, review
-    with open(path, "rb") as f:                # OSError: said by the caller
-        text = f.read(gamerecord.MAX_RECORD_BYTES + 1).decode("utf-8", "replace")
+    from games.core import files, gamerecord, review
+    # OSError and files.NotAFile: said by the caller
+    text = files.read_bytes(path, gamerecord.MAX_RECORD_BYTES + 1).decode("utf-8", "replace")
     if text.lstrip().startswith("{"):
         name = review.save_data(text, path).get("game")
         if not isinstance(name, str) or not name:
@@ -239,10 +252,10 @@ def _this_command() -> list:
 def set_pin_while_running(folder: str, data_dir=None) -> str:
     """What --set-pin says when a running Tricade holds the data folder: how to stop it
     (the exact command for the way it was started), set the PIN, and start it again."""
+    from games.core import files
     from games.core.store import LOCK_NAME
     try:
-        with open(os.path.join(folder, LOCK_NAME)) as f:
-            pid = int(f.read().split()[0])
+        pid = int(files.read_bytes(os.path.join(folder, LOCK_NAME), 64).split()[0])
     except (OSError, ValueError, IndexError):
         pid = None
     import shlex
@@ -300,6 +313,10 @@ def main(argv=None, prog: str = PROG, started: float | None = None) -> int:
             return 1
         print(f"Another Tricade is already using the data folder {exc}; close it first, or "
               f"give this one its own folder with --data-dir.", file=sys.stderr)
+        return 1
+    except store.LockRefused as exc:      # a folder, a link or a FIFO as the lock: refused
+        stops.restore()
+        print(exc, file=sys.stderr)
         return 1
     from games.core.app import Options, run
     from games.core.display import DisplayUnavailable

@@ -300,9 +300,11 @@ round 1
 """
 
 
-def stuck_triaxis_save():
+def full_island_triaxis_save():
     """A hand-edited TriAxis save: an island of three zones, so after three placements the
-    computer's seat has no legal placement (issue 35: IndexError in Table.update)."""
+    computer's seat has nowhere to place (issue 35: IndexError in Table.update; then the
+    save was refused). Since issue 49 a seat that cannot place passes, and with the island
+    full the placement is over: the game goes on at red's spin."""
     from games.triaxis import rules
     rows = rules.new_game(seed=1, seats=2).to_text().split("\n")[5:]
     kept, out = 0, []
@@ -319,24 +321,62 @@ def stuck_triaxis_save():
         m = s.legal_moves()[0]
         moves.append(s.move_text(m))
         s = s.play(m)
-    assert s.current == "blue" and not s.legal_moves()
+    assert s.phase == "spin" and s.turn == "red" and not s.is_over
     return {"game": "triaxis", "seed": 1, "options": {"seats": 2}, "start": start,
             "moves": moves, "seats": {"red": "human", "blue": "computer"},
             "levels": {"red": 1, "blue": 1}, "lowest": None}
 
 
-def test_an_edited_triaxis_save_whose_seat_cannot_move_is_refused(tmp_path):
+def test_an_edited_triaxis_save_that_fills_its_island_resumes_and_plays_on(tmp_path):
     data = tmp_path / "data"
-    Store(data).save("saves/triaxis", stuck_triaxis_save(), 1)
+    Store(data).save("saves/triaxis", full_island_triaxis_save(), 1)
     out = subprocess.run([sys.executable, str(ROOT / "tests" / "play_child.py"), "main",
                           "30:return", "triaxis", "--data-dir", str(data), "--frames", "90",
                           "--mute"], cwd=str(ROOT), env=ENV, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr
-    said = [line for line in out.stderr.splitlines() if "saves triaxis" in line]
-    assert len(said) == 1 and "no legal move" in said[0] and "moved aside" in said[0], \
-        out.stderr
-    assert (data / "saves" / "triaxis.json.bad").exists()
+    assert "saves triaxis" not in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert not list((data / "saves").glob("triaxis.json.bad*"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_title_offers_to_resume_only_a_save_that_can_be_resumed(make_app, name):
+    """Issue 49: a save the store reads but that does not replay was offered ("Resume the
+    saved game") and refused only once chosen. The title checks it as it opens: the
+    refusal is said at once, the save moved aside, and the title offers Start; a good save
+    is offered, and resuming it takes the game the check read."""
+    app = make_app(anim_speed=0)
+    e = games.get(name)
+    t = Table(e.name, e.rules, e.ai, seed=4)
+    while t.ply < 3 and not t.state.is_over:
+        t.play(t.draw_chance() if t.state.is_chance else t.state.legal_moves()[0])
+    scene = scene_of(app, name)
+    save_name = scene.save_name
+    app.pop()
+    app.running = True
+    t.save(app.store, save_name)
+    good = t.state
+    scene = scene_of(app, name)
+    frames(app, 2)
+    assert app.top.name == "title" and app.top.choices[0][0] == "Resume the saved game"
+    key(app, pygame.K_RETURN)
+    app.pop_to(scene)
+    assert scene.resumed and scene.table.state == good
+    app.pop()
+    data = t.save_data()
+    data["moves"][-1] = "zz99"                     # read by the store, refused by the rules
+    app.store.save(save_name, data, 1)
+    app.running = True
+    told = []
+    app.notice = told.append
+    scene = scene_of(app, name)
+    frames(app, 2)
+    assert app.top.name == "title"
+    labels = [label for label, _ in app.top.choices]
+    assert labels[0] == "Start" and "Resume the saved game" not in labels
+    assert len(told) == 1 and name in told[0] and "moved aside" in told[0], told
+    assert not app.store.exists(save_name)
+    assert app.store.path(save_name).with_suffix(".json.bad").exists()
 
 
 @pytest.mark.parametrize("name", GAMES)

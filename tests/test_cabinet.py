@@ -867,3 +867,37 @@ def test_a_winner_is_asked_for_initials_once_in_every_game(cabinet, name):
         assert len(seen) == 1, name
     else:
         assert len(seen) <= 1, name
+
+
+def test_a_pin_lock_read_from_disk_is_only_one_the_rules_can_make(cabinet):
+    """Issue 49: cabinet/pin-tries.json edited to lock far into the future (or to lock with
+    fewer than five wrong PINs) gave the panel a 900-second wait that took not even the
+    right PIN. A lock ends at most 15 minutes after it began, after the fifth wrong PIN:
+    anything else read from the file is no lock; a real lock still outlives a restart."""
+    import json
+    import time
+    app, cab, clock = cabinet()
+    assert operator.set_pin(app.store.dir, "2468")
+    path = Path(app.store.dir) / "cabinet" / "pin-tries.json"
+
+    def tries(fails, locked_until):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"format": "tricade", "kind": "cabinet/pin-tries",
+                                    "version": 1, "data": {"fails": fails, "service_fails": 0,
+                                                           "locked_until": locked_until}}))
+        return operator.PinGuard(app.store, clock)
+
+    far = time.time() + 10 ** 9
+    for fails, until in ((5, far), (50, far), (0, time.time() + 600), (4, time.time() + 60)):
+        guard = tries(fails, until)
+        assert not guard.locked and guard.wait_left() == 0, (fails, until)
+    real = tries(5, time.time() + 600)                  # a lock made 5 minutes ago
+    assert real.locked and 590 < real.wait_left() <= 600
+    # the panel's box on the edited file takes the right PIN at once
+    tries(5, far)
+    cab.guard = operator.PinGuard(app.store, app.now)
+    hold_starts(app, clock)
+    pin = app.top
+    assert isinstance(pin, PinScene) and not pin.wait_text()
+    enter_pin(app, [2, 4, 6, 8])
+    assert isinstance(app.top, OperatorScene)

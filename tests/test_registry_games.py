@@ -6,6 +6,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import strategies as st
 
 import games
 from games.core.table import Table
@@ -242,3 +244,145 @@ def test_rules_and_ai_import_no_pygame():
                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1]))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+# -- no legal move leaves a seat stuck ------------------------------------------------------
+# RULES.md's protocol: a seat that is ``current`` has a legal move. Every rules module keeps
+# it by the way it hands the turn on (Tribolo skips a seat with no move, Triple 3 throws
+# again, Tripppin ends the game, TriAxis's setup passes a seat with nowhere to place), so
+# no legal move or chance outcome may lead where the seat to move has nothing to play
+# while the game goes on: a table, a computer player or a screen would have no way on.
+
+def _stuck_after(state) -> list:
+    """The moves and outcomes of ``state`` that lead to a stuck position, as text."""
+    if state.is_over:
+        return []
+    if state.is_chance:
+        steps = [o for o, _ in state.chance_outcomes()]
+    else:
+        steps = state.legal_moves()
+    bad = []
+    for m in steps:
+        after = state.play(m)
+        if after.is_over:
+            continue
+        if after.is_chance:
+            if not after.chance_outcomes():
+                bad.append(state.move_text(m) + " (a chance point with no outcomes)")
+            continue
+        if after.current is None or not after.legal_moves():
+            bad.append(state.move_text(m) + f" (then {after.current} has no legal move)")
+    return bad
+
+
+def _walk_checking(state, rng, plies):
+    """A random game from ``state``; every position on the way is checked whole."""
+    for _ in range(plies):
+        bad = _stuck_after(state)
+        assert not bad, (f"from\n{state.to_text()}these leave the next seat stuck: "
+                         f"{', '.join(bad[:5])}")
+        if state.is_over:
+            return
+        if state.is_chance:
+            outcomes = state.chance_outcomes()
+            state = state.play(rng.choices([o for o, _ in outcomes],
+                                           [p for _, p in outcomes])[0])
+        else:
+            state = state.play(rng.choice(state.legal_moves()))
+
+
+def _mutated(text: str, data) -> str:
+    """``text`` edited as a person editing a save might: a few characters changed, every
+    copy of one token turned into another (a terrain into sea, an empty square into a
+    piece), lines dropped (a smaller board) or doubled. No game's notation is assumed: what is put in is
+    drawn from what the text already holds."""
+    lines = text.rstrip("\n").split("\n")
+    alphabet = sorted(set(text) - {"\n"})
+    tokens = sorted({t for line in lines[1:] for t in line.split()} | set(alphabet) - {" "})
+    for _ in range(data.draw(st.integers(1, 6), label="edits")):
+        kind = data.draw(st.sampled_from(["char", "all", "drop", "double"]), label="kind")
+        i = data.draw(st.integers(1, len(lines) - 1), label="line") if len(lines) > 1 else 0
+        if kind == "char" and lines[i]:
+            at = data.draw(st.integers(0, len(lines[i]) - 1), label="at")
+            ch = data.draw(st.sampled_from(alphabet), label="char")
+            lines[i] = lines[i][:at] + ch + lines[i][at + 1:]
+        elif kind == "all":
+            a = data.draw(st.sampled_from(tokens), label="from")
+            b = data.draw(st.sampled_from(tokens), label="to")
+            for k in range(1, len(lines)):
+                lines[k] = " ".join(b if t == a else t for t in lines[k].split(" "))
+        elif kind == "drop" and len(lines) > 2:
+            del lines[i:i + data.draw(st.integers(1, len(lines) - 2), label="count")]
+        elif kind == "double":
+            lines.insert(i, lines[i])
+    return "\n".join(lines) + "\n"
+
+
+# no shrinking: the failure's message shows the position and the move already, and
+# shrinking an edited text replayed on takes minutes
+_STUCK_SETTINGS = settings(max_examples=40, deadline=None,
+                           phases=[Phase.explicit, Phase.reuse, Phase.generate],
+                           suppress_health_check=[HealthCheck.too_slow,
+                                                  HealthCheck.filter_too_much])
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
+@_STUCK_SETTINGS
+@given(data=st.data())
+def test_no_legal_move_leaves_the_next_seat_stuck_in_random_games(entry, data):
+    rules = entry.rules_module()
+    options = data.draw(st.sampled_from(list(entry.test_options)), label="options")
+    seed = data.draw(st.integers(0, 10 ** 6), label="seed")
+    rng = random.Random(data.draw(st.integers(0, 2 ** 32), label="play"))
+    _walk_checking(rules.new_game(seed=seed, **options), rng, 200)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
+@_STUCK_SETTINGS
+@given(data=st.data())
+def test_no_legal_move_leaves_the_next_seat_stuck_in_edited_positions(entry, data):
+    """The same over positions no game reaches: texts from random games, edited, that
+    ``from_text`` takes (a save edited by hand passes the load check and is played on)."""
+    rules = entry.rules_module()
+    options = data.draw(st.sampled_from(list(entry.test_options)), label="options")
+    rng = random.Random(data.draw(st.integers(0, 2 ** 32), label="play"))
+    states, _ = random_game(rules, data.draw(st.integers(0, 10 ** 6), label="seed"), rng,
+                            lambda s: None, options)
+    # the first position (the set-up, where a game has one) and one drawn from the game
+    starts = (states[0], data.draw(st.sampled_from(states), label="position"))
+    texts = [_mutated(start.to_text(), data) for start in starts for _ in range(4)]
+    taken = 0
+    for text in texts:
+        try:
+            state = rules.State.from_text(text)
+        except ValueError:
+            continue
+        taken += 1
+        _walk_checking(state, rng, 40)
+    assume(taken)
+
+
+# values that are no move of any game: the wrong type, the wrong shape, out of range
+NON_MOVES = [None, 3.5, float("nan"), -1, 10 ** 9, "", "zz99", "not a move", b"a1",
+             object(), [], {}, set(), [0, 0], (), (None,), (None, None), ("x", "y"),
+             (-1, -1), (10 ** 9, 10 ** 9), (1.5, 2.5), ((0, 0), 0), (0, 0, 0, 0, 0),
+             ("@",), ("@", "a"), ("@", -5), ("@", 10 ** 6), ("-", 1), ("-", -1, 10 ** 6),
+             ("+", None), ("^", 2.5), ("place", 99, 99), ("remove", "x", None), (7, None)]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
+def test_move_text_of_a_value_that_is_no_move_is_a_value_error(entry):
+    """RULES.md: notation both ways, and ValueError for what is not a move (issue 49:
+    Tribolo raised TypeError, TriAxis KeyError). The example games keep it too."""
+    rules = entry.rules_module()
+    states, _ = random_game(rules, 21, random.Random(21), lambda s: None)
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        for value in NON_MOVES:
+            try:
+                text = state.move_text(value)
+            except ValueError:
+                continue
+            except Exception as exc:        # noqa: BLE001 - the kind is what is tested
+                pytest.fail(f"{entry.name}: move_text({value!r}) raised "
+                            f"{type(exc).__name__}: {exc}")
+            pytest.fail(f"{entry.name}: move_text({value!r}) gave {text!r}, not ValueError")

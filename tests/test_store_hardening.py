@@ -670,7 +670,7 @@ def test_a_screenshot_that_cannot_be_written_is_one_sentence(tmp_path):
     folder = tmp_path / "shot.png"
     folder.mkdir()
     r = run_main(tmp_path / "data", "--screenshot", str(folder))
-    assert r.returncode == 2 and "is a directory" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "is a folder" in r.stderr and "Traceback" not in r.stderr
     if os.path.isdir("/proc/self") and os.access("/proc", os.W_OK):
         # the folder exists and looks writable (to root), but nothing can be created in it
         r = run_main(tmp_path / "data", "--screenshot", "/proc/tricade-shot.png")
@@ -942,3 +942,43 @@ def test_killed_right_after_a_move_the_game_resumes_at_it_or_the_one_before(tmp_
     got = make_store(tmp_path).load("saves/g", None)
     assert got in ({"moves": [1]}, {"moves": [1, 2]})
     assert not list((tmp_path / "saves").glob("*.bad*")), "nothing half-written"
+
+
+# -- the last writes, at exit ------------------------------------------------------------------
+
+def test_a_setting_changed_just_before_exit_that_cannot_be_kept_is_said(readonly_dir, make_app,
+                                                                        capsys):
+    """Issue 49: a change a frame before the end (F11, the volume, a rebinding, a seat)
+    whose write then failed on a read-only or full disk was lost without a word: the
+    writer thread leaves the telling to the main loop, and the loop had ended. The app
+    waits for the last writes at exit and says a failure on standard error."""
+    d, remount = readonly_dir
+    remount("rw")
+    app = make_app(data_dir=str(d / "data"), background_writes=True, anim_speed=0)
+    app.step()
+    capsys.readouterr()
+    remount("ro")                                   # the disk fails now
+    app.settings["volume"] = 3                      # the volume, a frame before the end
+    app.save_settings()
+    app.shutdown(quit_pygame=False)
+    err = capsys.readouterr().err
+    assert ("Could not keep the settings: the data folder is read-only. Play goes on; "
+            "Tricade will try again.") in err
+    assert not app.store.pending()
+
+
+def test_a_cabinet_says_a_last_write_that_failed_in_its_log(make_app, capsys):
+    """The same on a cabinet: the operator reads it in the cabinet's log. (A folder of the
+    data folder replaced by a file fails that write and leaves the log writable.)"""
+    from games.cabinet import install
+    from games.cabinet.cabinet import LOG_NAME
+    app = make_app(kiosk=True, background_writes=True, anim_speed=0)
+    install(app)
+    app.step()
+    (Path(app.store.dir) / "scores").write_text("not a folder\n")
+    app.store.save("scores/tribolo", {"table": []})          # queued a frame before the end
+    app.shutdown(quit_pygame=False)
+    sentence = ("Could not keep the scores of tribolo: a file stands where a folder of the "
+                "data folder should be.")
+    assert sentence in capsys.readouterr().err
+    assert sentence in (Path(app.store.dir) / LOG_NAME).read_text()

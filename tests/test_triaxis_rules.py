@@ -482,6 +482,32 @@ def test_a_mover_with_nowhere_to_place_is_refused():
     assert s.legal_moves() == [("@", 2)]
 
 
+def test_a_seat_with_nowhere_to_place_passes_and_setup_ends():
+    """Issue 49: four seats, blue places on the last empty zone while green and yellow
+    still have placements to make. Green had no legal move, the game went on, and the
+    table raised IndexError; now a seat that cannot place passes, and with the island
+    full no seat can, so setup ends."""
+    head = "triaxis\nseats red:2 blue:4 green:4 yellow:4\nturn blue\nphase setup\nround 1\n"
+    s = State.from_text(head + "f11 f21 f. f31 f41 ~\n")
+    assert s.legal_moves() == [("@", 2)]
+    after = mv(s, "c1")
+    assert after.phase == "spin" and after.turn == "red" and not after.is_over
+    assert after.round == 1 and after.seats_in() == ("red", "blue", "green", "yellow")
+    assert State.from_text(after.to_text()) == after
+    check_state(rules, after)
+    # a seat with no marker when setup ends is out; the first seat still in spins
+    s = State.from_text(head.replace("red:2", "red:1") + "f. f21 f31 f41 ~\n")
+    after = mv(s, "a1")
+    assert after.phase == "spin" and after.turn == "blue"
+    assert after.seats_in() == ("blue", "green", "yellow")
+    check_state(rules, after)
+    # with one seat on the island when setup ends, that seat has won
+    s = State.from_text(head.replace("red:2", "red:1") + "~ f. ~\n")
+    after = mv(s, "b1")
+    assert after.is_over and after.winners() == {"blue"}
+    check_state(rules, after)
+
+
 def test_the_island_is_at_most_16_by_10():
     head = "triaxis\nseats red:4 blue:4\nturn red\nphase setup\nround 1\n"
     ok = State.from_text(head + " ".join(["f."] * 16) + "\n")

@@ -147,9 +147,14 @@ class PinGuard:
         data = store.load(TRIES_NAME, _TRIES.fix({}), 1, _TRIES.clean)
         self.counts = {"panel": data["fails"], "service": data["service_fails"]}
         self.until = {"panel": None, "service": None}
+        # only a lock the rules can have made stands: one after the fifth wrong PIN, that
+        # ends at most LOCK_SECONDS after it began, so at most that long from now (a file
+        # edited to lock far into the future, or with fewer wrong PINs, once gave the panel
+        # a 900-second wait in which the right PIN was not taken)
         left = data["locked_until"] - time.time()
-        if left > 0:
-            self.until["panel"] = clock() + min(left, LOCK_SECONDS)
+        if 0 < left <= LOCK_SECONDS and data["fails"] >= MAX_TRIES:
+            self.until["panel"] = clock() + left
+            self._locked_until = data["locked_until"]
 
     @property
     def fails(self) -> int:
@@ -791,35 +796,30 @@ def titles() -> dict:
 
 def export_books(store, books, path=None):
     """The books and their day-by-day history as CSV, written whole (temp file, fsync,
-    rename) to ``path`` (default ``books-YYYYMMDD-HHMMSS.csv`` in the data dir). Returns
-    the path, or None when it could not be written."""
+    rename) to ``path`` (default ``books-YYYYMMDD-HHMMSS.csv`` in the data dir), only as a
+    regular file (games.core.files: a device, a FIFO or a folder there is left alone, a
+    link is followed to its regular file). Returns the path, or None when it could not be
+    written."""
+    from games.core import files
     text = books.csv_text(titles())
     path = Path(path) if path is not None else \
         Path(store.dir) / time.strftime("books-%Y%m%d-%H%M%S.csv")
-    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".books.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        files.write_whole(path, text.encode("utf-8"))
         return path
-    except OSError:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    except (OSError, files.NotAFile):
         return None
 
 
 def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
     """``main.py --books [FILE]``: the books as CSV on stdout, or written to FILE; no
-    window, nothing else read or written. 0; 1 when the data folder holds no cabinet (nothing
-    is made); 2 when FILE could not be written."""
+    window, nothing else read or written (a damaged books file is read as far as it can
+    be and left where it is: the cabinet may be running). 0; 1 when the data folder holds
+    no cabinet (nothing is made); 2 when FILE is not a regular file (nothing is written)
+    or could not be written."""
     from games.cabinet.books import Books
+    from games.core import files
     from games.core.store import Store, default_data_dir
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -828,7 +828,13 @@ def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
         print(f"There is no cabinet in the data folder {folder}: no books to show (is "
               f"--data-dir the cabinet's?).", file=stderr)
         return 1
-    store = Store(folder)
+    if target not in (None, "-"):
+        try:
+            files.to_write(target)
+        except files.NotAFile as exc:
+            print(f"The books were not written: {target} {exc}.", file=stderr)
+            return 2
+    store = Store(folder, log=lambda sentence: print(sentence, file=stderr), read_only=True)
     books = Books(store)
     if target in (None, "-"):
         stdout.write(books.csv_text(titles()))

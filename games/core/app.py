@@ -359,8 +359,11 @@ class App:
             if self.options.screenshot:
                 try:
                     self.display.screenshot(self.options.screenshot)
-                except (OSError, pygame.error) as exc:   # one sentence, not a traceback
+                except (OSError, ValueError, pygame.error) as exc:   # one sentence
+                    from games.core.files import NotAFile
                     reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+                    if isinstance(exc, NotAFile):         # "is a folder, not a regular file"
+                        reason = f"it {reason}"
                     print(f"Could not write the screenshot {self.options.screenshot} "
                           f"({reason}).", file=sys.stderr)
                     return 1
@@ -635,6 +638,11 @@ class App:
         if hasattr(self.supervisor, "shutdown"):  # the cabinet keeps its books
             self.supervisor.shutdown()
         self.store.close()                    # every save queued is written before we go
+        # a last write that failed (a setting changed a frame before the end, on a full or
+        # read-only disk) has no frame left to show it: said on standard error and, on a
+        # cabinet, in its log (the supervisor's notice), as every notice is
+        for text in self.store.take_notices():
+            self.notice(text)
         self.running = False
         self.worker.close()
         self.audio.close()

@@ -652,4 +652,8 @@ class Display:
         return (d.x + centre(pos[0], w, d.w), d.y + centre(pos[1], h, d.h))
 
     def screenshot(self, path) -> None:
-        pygame.image.save(self.window, str(path))
+        """The window as PNG, written whole and only as a regular file (games.core.files:
+        a link is followed to its file; a FIFO, a device or a folder is left alone)."""
+        from games.core import files
+        files.write_whole(path, fill=lambda tmp: pygame.image.save(self.window, tmp),
+                          suffix=".png")

@@ -1,6 +1,9 @@
 """What every game's rules module shares, and nothing else: the standard library only, no
 pygame (DESIGN.md lets the rules import this module and nothing of the house besides).
 
+``is_index`` and ``is_square`` tell a move value's squares from anything else, so that
+``move_text`` refuses what is no move with a ValueError (RULES.md), never a TypeError.
+
 ``FrozenState`` is the immutable-value half of a rules ``State``: it refuses attribute
 changes, compares and hashes by ``_key()`` (the hash cached in ``_hash``), and reads back
 and pickles through the text form (``to_text``/``from_text``), so a state crosses to the
@@ -60,6 +63,17 @@ class FrozenState:
 def field(attr: str, doc: str = "") -> property:
     """A read-only view of one of a state's fields: ``board = field("_board")``."""
     return property(attrgetter(attr), doc=doc)
+
+
+def is_index(value, size: int) -> bool:
+    """``value`` is a whole number (not a bool) from 0 to size - 1: a square or zone index."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+
+
+def is_square(value, width: int, height: int) -> bool:
+    """``value`` is a ``(column, row)`` tuple on a width x height board."""
+    return (isinstance(value, tuple) and len(value) == 2 and is_index(value[0], width)
+            and is_index(value[1], height))
 
 
 def text_lines(text, header: str) -> list:

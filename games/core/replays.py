@@ -10,7 +10,6 @@ moved aside by the store, the player is told in one sentence, and nothing else i
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -183,22 +182,12 @@ def record_path(data_dir, data: dict, now: float | None = None) -> Path:
 
 
 def write_record(path: Path, data: dict) -> Path:
-    """Write the record of ``data`` to ``path`` whole (temp file, fsync, rename); OSError
-    if it cannot be."""
-    from games.core import gamerecord
+    """Write the record of ``data`` to ``path`` whole (temp file, fsync, rename), only as
+    a regular file (games.core.files); OSError if the disk says no, files.NotAFile (a
+    ValueError) if what stands at ``path`` is not a regular file."""
+    from games.core import files, gamerecord
     text = gamerecord.to_text(data)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(part, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(part, path)
-    finally:
-        try:
-            os.unlink(part)
-        except OSError:
-            pass
+    files.write_whole(path, text.encode("utf-8"))
     return path

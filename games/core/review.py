@@ -358,10 +358,10 @@ def _rounded(chances: dict) -> dict:
 
 
 def read_game(entry, path: str) -> dict:
-    """A game record (text) or a save (JSON, as the store writes it) of ``entry``'s game."""
-    from games.core import gamerecord
-    with open(path, "rb") as f:
-        raw = f.read(gamerecord.MAX_RECORD_BYTES + 1)
+    """A game record (text) or a save (JSON, as the store writes it) of ``entry``'s game;
+    only a regular file is read (games.core.files: a FIFO is refused, never waited on)."""
+    from games.core import files, gamerecord
+    raw = files.read_bytes(path, gamerecord.MAX_RECORD_BYTES + 1)
     text = raw.decode("utf-8", "replace")
     if text.lstrip().startswith("{"):
         return save_data(text, path)
@@ -396,11 +396,21 @@ def main(argv=None) -> int:
     entry = games.REGISTRY.get(args.game)
     if entry is None or not entry.is_game:
         p.error(f"no game called {args.game!r}")
+    from games.core import files
+    if args.json != "-":             # before the judging: OUT is written only as a file
+        try:
+            files.to_write(args.json)
+        except files.NotAFile as exc:
+            print(f"review: {args.json} {exc}.", file=sys.stderr)
+            return 2
     try:
         data = read_game(entry, args.file)
         result = review(entry, data)
     except OSError as exc:              # a file that cannot be judged: status 2, as --replay
         print(f"review: {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except files.NotAFile as exc:
+        print(f"review: {args.file} {exc}.", file=sys.stderr)
         return 2
     except ValueError as exc:
         print(f"review: {args.file}: {exc}", file=sys.stderr)
@@ -410,11 +420,13 @@ def main(argv=None) -> int:
         if args.json == "-":
             sys.stdout.write(text + "\n")
         else:
-            with open(args.json, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+            files.write_whole(args.json, (text + "\n").encode("utf-8"))
     except OSError as exc:
         print(f"review: {args.json}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    except files.NotAFile as exc:
+        print(f"review: {args.json} {exc}.", file=sys.stderr)
+        return 2
     return 0
 
 

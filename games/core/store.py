@@ -30,6 +30,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from . import files
 from .schema import Bool, Choice, Int, ListOf, Str, StoreError, Table
 
 try:
@@ -76,6 +77,11 @@ class AlreadyRunning(Exception):
     """Another live Tricade holds the data folder."""
 
 
+class LockRefused(Exception):
+    """The lock file's path holds what is not a regular file (a folder, a symbolic link, a
+    FIFO ...): the one sentence to say at start."""
+
+
 def lock_data_dir(data_dir: str | os.PathLike | None = None):
     """Hold the data folder for this process's lifetime, so two Tricades never write the
     same scores and saves (one's writes would undo the other's). Returns the open lock
@@ -83,20 +89,33 @@ def lock_data_dir(data_dir: str | os.PathLike | None = None):
     way, kill included, releases it: a stale lock never blocks), or None when no lock can
     be had (no fcntl on this platform, a folder that cannot be written, a file system
     without locks): then play goes on unguarded, as before. Raises AlreadyRunning when
-    another process holds it."""
+    another process holds it, and LockRefused when the lock's path holds what is not a
+    regular file: a folder, a FIFO or a symbolic link there once let a second Tricade run
+    on the same folder (a link is not followed: the lock file is truncated once held)."""
     if fcntl is None:
         return None
     d = Path(data_dir) if data_dir else default_data_dir()
+    path = d / LOCK_NAME
+
+    def refused(exc):
+        return LockRefused(f"Tricade cannot lock the data folder {d}: {path} {exc}; remove "
+                           f"it and start again.")
     try:
         d.mkdir(parents=True, exist_ok=True)
-        fd = os.open(d / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        files.to_write(path, follow=False)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
                      | getattr(os, "O_NONBLOCK", 0), 0o644)
-    except OSError:
+    except files.NotAFile as exc:
+        raise refused(exc) from None
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EISDIR) or os.path.islink(path):
+            raise refused(files.NotAFile("is not a regular file")) from None
         return None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):       # swapped in since the check
             os.close(fd)
-            return None
+            raise refused(files.NotAFile(f"is {files.what_is(mode)}, not a regular file"))
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
         os.close(fd)
@@ -153,8 +172,13 @@ class Store:
     give defaults, writes return False, and the user is told once through ``notify``."""
 
     def __init__(self, data_dir: str | os.PathLike | None = None,
-                 log: Callable[[str], None] | None = None, background: bool = False):
+                 log: Callable[[str], None] | None = None, background: bool = False,
+                 read_only: bool = False):
         self.dir = Path(data_dir) if data_dir else default_data_dir()
+        # read_only: a look into a folder another Tricade may be using (``--books``):
+        # nothing is written, removed or moved aside; a damaged file is read as far as it
+        # can be (or its defaults used) and left where it is
+        self.read_only = read_only
         self._log = log
         self.notices: list[str] = []   # one sentence each, for the screen to show
         self._failing: dict[str, str] = {}   # name -> why its last write failed (told)
@@ -308,6 +332,8 @@ class Store:
         """Remove the temp files of writes that were killed half-way (only our own pattern,
         only regular files, only in the data folder and its sub-folders, never one that a
         running write holds locked). Returns how many were removed."""
+        if self.read_only:
+            return 0
         removed = 0
         dirs = [(self.dir, 0)]
         while dirs:
@@ -417,7 +443,7 @@ class Store:
         """Some values of a file were bad and were replaced by defaults or dropped: the
         original is moved aside (as for an unreadable file), the rest is kept and written
         back, and the user is told in one sentence."""
-        bad = _free_name(path)
+        bad = None if self.read_only else _free_name(path)
         where = "left where it is"
         if bad is not None:
             try:
@@ -432,7 +458,7 @@ class Store:
             self.save(name, data, version)
 
     def _move_aside(self, path: Path, name: str, exc: Exception) -> None:
-        bad = _free_name(path)
+        bad = None if self.read_only else _free_name(path)
         where = "left where it is"
         if bad is not None:
             try:
@@ -452,6 +478,8 @@ class Store:
         path = self.path(name)
         if type(version) is not int or version < 1:
             raise ValueError(f"bad version {version!r}")
+        if self.read_only:
+            return False
         doc = {"format": FORMAT, "kind": name, "version": version, "data": data}
         try:
             text = json.dumps(doc, indent=1, sort_keys=True) + "\n"
@@ -550,6 +578,8 @@ class Store:
         """Remove a stored file. True if it is gone; a failure is told, never raised. In
         the background it is queued after the writes before it (True: queued)."""
         path = self.path(name)
+        if self.read_only:
+            return False
         if self.background:
             self._queue(name, None)
             return ("-" + name) not in self._failing

@@ -582,6 +582,17 @@ class Table:
         """Load a save from the store. A save that cannot be read or replayed is moved aside
         (the store tells the user) and the game in hand is kept. True if loaded. The save
         is replayed once: the states the check built are the ones adopted."""
+        checked = self.check_save(store, name)
+        if checked is None:
+            return False
+        self.adopt(checked)
+        return True
+
+    def check_save(self, store, name: str):
+        """A save read and replayed but not adopted (the game in hand stays): what
+        ``adopt`` takes, or None when there is none or it cannot be resumed (then the store
+        has moved it aside and told the user, as ``load`` does). A title page asks this
+        before it offers to resume."""
         replayed = []
 
         def check(data):
@@ -589,9 +600,13 @@ class Table:
             return data
         data = store.load(name, None, SAVE_VERSION, check)
         if data is None or not replayed:
-            return False
-        self._adopt(data, *replayed[-1])
-        return True
+            return None
+        return (data, replayed[-1])
+
+    def adopt(self, checked) -> None:
+        """Take the game ``check_save`` read (its states, seats and levels)."""
+        data, replayed = checked
+        self._adopt(data, *replayed)
 
     def close(self) -> None:
         self.cancel_thinking()

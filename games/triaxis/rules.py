@@ -61,6 +61,12 @@ Choices where RULES.md is silent
 - Setup: after the first seat, the turn goes to the next seat in order that still has
   placements to make (with 28, 28, 24 the third seat finishes first and the other two
   alternate).  ``resign`` is not open during setup.
+- A seat that cannot place in setup passes, as Tribolo passes a seat with no move: a
+  placement can only be impossible when the island has no empty zone left (no island of
+  ``new_game`` is that small; an edited position's may be), and then no seat can place, so
+  setup ends there with fewer markers.  As after any setup, a seat with no marker is out,
+  the game is over if at most one seat is in (it wins), and otherwise the first seat still
+  in spins first.  So no placement leaves the next seat with nothing to play.
 - A seat whose last marker is removed in its own move phase (over-population by a capture)
   is out; its turn ends at once.
 - Game end by elimination is checked after every event (move, unit, famine, resign).
@@ -81,7 +87,7 @@ from __future__ import annotations
 
 import re
 
-from games.core.protocol import FrozenState, field, text_lines
+from games.core.protocol import FrozenState, field, is_index, text_lines
 from games.triaxis.island import COLUMNS, SEA, TERRAINS, Island, generate, island
 
 __all__ = ["PLAYERS", "ALLOCATIONS", "SPIN", "IllegalMove", "State", "new_game",
@@ -369,16 +375,16 @@ class State(FrozenState):
             if m in ("resign", "end") or m in SPIN or (len(m) == 1 and m in TERRAINS):
                 return m
             raise ValueError(f"not a move: {m!r}")
-        try:
+        size = self._isl.size
+        if isinstance(m, tuple) and len(m) in (2, 3) and \
+                all(is_index(z, size) for z in m[1:]):
             kind = m[0]
             if kind == "@" and len(m) == 2:
                 return name(m[1])
             if kind == "-" and len(m) == 3:
                 return f"{name(m[1])}-{name(m[2])}"
-            if kind in "+^" and len(m) == 2:
+            if kind in ("+", "^") and len(m) == 2:
                 return f"{kind}{name(m[1])}"
-        except (TypeError, IndexError):
-            pass
         raise ValueError(f"not a move: {m!r}")
 
     def parse_move(self, text):
@@ -493,11 +499,18 @@ class State(FrozenState):
         cells = list(self._cells)
         cells[z] = (self._turn + 1) * 8 + 1
         placed = _counts(cells, n)
-        for k in range(1, n + 1):
-            s = (self._turn + k) % n
-            if placed[s] < self._alloc[s] // 2:
-                return self._with(cells=tuple(cells), turn=s)
-        return self._with(cells=tuple(cells), turn=0, phase="spin")
+        if any(not cells[e] for e in self._isl.land):
+            for k in range(1, n + 1):
+                s = (self._turn + k) % n
+                if placed[s] < self._alloc[s] // 2:
+                    return self._with(cells=tuple(cells), turn=s)
+        # every seat has placed its half, or the island is full (no game of new_game's
+        # islands fills up; an edited position may): a seat that cannot place passes, so
+        # setup is over. A seat with no marker is out; the first seat still in spins.
+        ins = _in_indices(cells, n)
+        if len(ins) <= 1:
+            return self._with(cells=tuple(cells), turn=None, phase="over", won=ins)
+        return self._with(cells=tuple(cells), turn=ins[0], phase="spin")
 
     def _outcome(self, o):
         ph = self._phase

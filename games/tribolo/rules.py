@@ -81,7 +81,7 @@ from __future__ import annotations
 import random
 import re
 
-from games.core.protocol import FrozenState, field, text_lines
+from games.core.protocol import FrozenState, field, is_square, text_lines
 
 __all__ = [
     "PLAYERS", "WIDTH", "HEIGHT", "BOARDS", "IllegalMove", "State", "new_game",
@@ -401,10 +401,9 @@ class State(FrozenState):
         return frozenset(p for p in PLAYERS if c[p] == best)
 
     def move_text(self, move) -> str:
-        col, row = move
-        if not (0 <= col < self._geo.width and 0 <= row < self._geo.height):
-            raise ValueError(f"({col}, {row}) is off the board")
-        return _square_text(col, row)
+        if not is_square(move, self._geo.width, self._geo.height):
+            raise ValueError(f"not a square of this board: {move!r}")
+        return _square_text(*move)
 
     def parse_move(self, text):
         if not isinstance(text, str):

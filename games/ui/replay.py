@@ -508,7 +508,7 @@ class Replay(Modal):
         if self.exporting is not None:
             return
         import threading
-        from games.core import replays
+        from games.core import files, replays
         path = replays.record_path(self.host.store.dir, self.data)
         box: dict = {}
 
@@ -516,7 +516,8 @@ class Replay(Modal):
             try:
                 box["path"] = replays.write_record(path, self.data)
             except (OSError, ValueError) as exc:
-                box["error"] = getattr(exc, "strerror", None) or str(exc)
+                box["error"] = getattr(exc, "strerror", None) or (
+                    f"it {exc}" if isinstance(exc, files.NotAFile) else str(exc))
                 box["where"] = str(path)
         self.exporting = (threading.Thread(target=write, daemon=True, name="export"), box)
         self.exporting[0].start()

@@ -29,6 +29,8 @@ the rest, the same way for every game:
 
 from __future__ import annotations
 
+import os
+
 from games.core.app import Scene
 from games.core.display import BlinkRect
 from games.ui import looks
@@ -382,9 +384,11 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
 
     def title_choices(self) -> list:
         """The title page's choices: "Resume the saved game" (the default) and "New game"
-        (asked: the save is lost) when a save exists, else "Start". A seed given on the
-        command line never replaces a save unasked: "New game with seed N" then."""
-        if self.may_resume and self.store.exists(self.save_name):
+        (asked: the save is lost) when a save exists that can be resumed, else "Start". A
+        seed given on the command line never replaces a save unasked: "New game with seed
+        N" then. The save is checked here, as the title opens (replayed, not yet adopted):
+        one that cannot be resumed is moved aside and said now, and never offered."""
+        if self.may_resume and self.checked_save() is not None:
             seed = self.asked_seed
             new = "New game" if seed is None else f"New game with seed {seed}"
             return ([("Resume the saved game", self.resume_saved), (new, self.ask_over_save)]
@@ -400,11 +404,32 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
         return self.push(self.ui.title(self, self.title_page, self.title_choices(),
                                        default=0, footer=self.title_footer))
 
+    def checked_save(self):
+        """The autosave read and replayed (``Table.check_save``), or None when there is
+        none or it cannot be resumed. Checked once while the file stays as it was: the
+        title page opened again (after a question, the help pages) does not replay it
+        again, and a resume adopts the states the check built."""
+        if not self.store.exists(self.save_name):
+            return None
+        try:
+            st = os.stat(self.store.path(self.save_name))
+            mark = (st.st_ino, st.st_size, st.st_mtime_ns)
+        except (OSError, AttributeError):      # (a demo's store keeps no files)
+            mark = None
+        cached = getattr(self, "_checked_save", None)
+        if mark is None or cached is None or cached[0] != mark:
+            cached = (mark, self.table.check_save(self.store, self.save_name))
+            self._checked_save = cached
+        return cached[1]
+
     def resume_saved(self) -> bool:
         """Load the autosave; True if there was one (else a new game as it stands)."""
         self.live = True
-        self.resumed = self.table.load(self.store, self.save_name)
+        checked = self.checked_save()
+        self._checked_save = None              # adopted once: the game in hand from now
+        self.resumed = checked is not None
         if self.resumed:
+            self.table.adopt(checked)
             self.recall_moves()      # Messages holds the computer's moves played before
             self.after_load()        # (by the seats the save says played them)
             self._over_fired = self.table.state.is_over

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.core.protocol import text_lines
+from games.core.protocol import is_square, text_lines
 
 NAME = "pebbles"
 PLAYERS = ("red", "blue")
@@ -120,7 +120,11 @@ class State:
         return State(tuple(squares), other(self.turn))
 
     def move_text(self, move) -> str:
-        return move if move in COIN else square_name(move)
+        if isinstance(move, str) and move in COIN:
+            return move
+        if not is_square(move, SIZE, SIZE):
+            raise ValueError(f"not a square or a toss: {move!r}")
+        return square_name(move)
 
     def parse_move(self, text: str):
         t = str(text).strip().lower()

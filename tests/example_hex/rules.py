@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.protocol import text_lines
+from games.core.protocol import is_square, text_lines
 
 NAME = "hex"
 PLAYERS = ("red", "blue")
@@ -127,6 +127,8 @@ class State:
         return State(board, rival(self.turn))
 
     def move_text(self, move) -> str:
+        if not is_square(move, SIZE, SIZE):
+            raise ValueError(f"not a cell: {move!r}")
         return cell_name(move)
 
     def parse_move(self, text: str):
