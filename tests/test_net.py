@@ -574,3 +574,36 @@ def test_a_host_makes_a_table_sits_at_its_seats_and_a_friend_joins(tmp_path, ser
     for c in (host, watcher, again):
         c.close()
     assert host.state == "closed"
+
+
+def test_impossible_requests_are_one_sentence_and_status_2(tmp_path, server):
+    make, procs = server
+    srv = make()
+    name = GAMES[0]
+    entry, options, players, low = game_of(name)
+    code = create_table(srv.url, name, None, options)["code"]
+
+    def run(*args):
+        return subprocess.run([sys.executable, str(CHILD), *args], capture_output=True,
+                              text=True, env=ENV, timeout=LONG)
+    for args in (["bot", "--server", srv.url, "--table", code, "--level", "99"],
+                 ["bot", "--server", srv.url, "--table", "QQQQQ"],
+                 ["table", "new", "nogame", "--server", srv.url],
+                 ["table", "new", name, "--server", srv.url, "--seats", "remote"],
+                 ["table", "new", name, "--server", srv.url, "--option", "nothing=1"],
+                 ["table", "record", "--server", srv.url, code],
+                 ["table", "record", "--server", srv.url, "QQQQQ"]):
+        r = run(*args)
+        said = (r.stdout + r.stderr).strip().splitlines()
+        assert r.returncode == 2 and len(said) == 1 and said[0].endswith("."), (args, said)
+        assert "Traceback" not in r.stderr
+    for args in (["bot", "--server", "http://x", "--table", code],
+                 ["bot", "--server", srv.url, "--table", "OOOOO"],
+                 ["table", "new", name, "--server", srv.url, "--seats", "remote,human"],
+                 ["serve", "--port", "99999"], ["tables", "--server", "nowhere"]):
+        r = run(*args)
+        assert r.returncode == 2 and "error:" in r.stderr, (args, r.stderr)
+    r = run("tables", "--server", "ws://127.0.0.1:1")        # nobody there: status 1
+    assert r.returncode == 1 and "cannot be reached" in r.stderr
+    seats = next(t for t in list_tables(srv.url) if t["code"] == code)["seats"]
+    assert [s["state"] for s in seats] == ["free"] * len(players)   # no seat was taken
