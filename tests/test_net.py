@@ -115,8 +115,8 @@ class ServerProc:
 def server(tmp_path):
     made = []
 
-    def make(*args):
-        s = ServerProc(tmp_path / "server", tmp_path / "server.log", args)
+    def make(*args, folder="server"):
+        s = ServerProc(tmp_path / folder, tmp_path / f"{folder}.log", args)
         made.append(s)
         return s
     procs = []
@@ -603,6 +603,9 @@ def test_impossible_requests_are_one_sentence_and_status_2(tmp_path, server):
                  ["serve", "--port", "99999"], ["tables", "--server", "nowhere"]):
         r = run(*args)
         assert r.returncode == 2 and "error:" in r.stderr, (args, r.stderr)
+    private = make("--no-list", folder="private")
+    r = run("tables", "--server", private.url)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "does not list" in r.stderr
     r = run("tables", "--server", "ws://127.0.0.1:1")        # nobody there: status 1
     assert r.returncode == 1 and "cannot be reached" in r.stderr
     seats = next(t for t in list_tables(srv.url) if t["code"] == code)["seats"]

@@ -77,12 +77,14 @@ class Server:
     def __init__(self, data_dir, host: str = protocol.DEFAULT_HOST,
                  port: int = protocol.DEFAULT_PORT, abandon: float = ABANDON,
                  sweep: float = SWEEP, workers: int | None = None,
-                 synchronous: str = "FULL"):
+                 synchronous: str = "FULL", listing: bool = True):
         self.data_dir = Path(data_dir)
         self.host, self.port = host, port
         self.abandon, self.sweep = abandon, sweep
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
         self.synchronous = synchronous
+        self.listing = listing          # False: "list" is refused (a public server's codes
+                                        # stay among the friends they were given to)
         self.tables: dict = {}
         self.requests: dict = {}
         self.conns: set = set()
@@ -174,6 +176,9 @@ class Server:
         self.close()
 
     def close(self) -> None:
+        if self.db is not None:
+            log.info("stopped; %d open tables kept", sum(1 for t in self.tables.values()
+                                                         if t.over is None))
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
@@ -402,6 +407,9 @@ class Server:
         self.maybe_think(table)
 
     async def on_list(self, conn: Conn, m: dict) -> None:
+        if not self.listing:
+            raise ProtocolError("private", "This server does not list its tables; ask the "
+                                           "host for the code.")
         listed = [t.summary() for t in self.tables.values()]
         shown = {t["code"] for t in listed}
         finished = await self._job(dbm.summaries(LIST_LIMIT))
