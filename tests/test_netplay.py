@@ -268,6 +268,11 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
         friend.kill9()
         assert run_until(app, lambda: any(s["seat"] == other and s["state"] == "away"
                                           for s in scene.net.seats), timeout=LONG)
+        if t.state.current == other:              # its grace counts down on the line
+            frames(app, 1)
+            first = scene.net_prompt()[0]
+            assert "of grace" in first, first
+            assert run_until(app, lambda: scene.net_prompt()[0] != first, timeout=10)
         net("bot", "--server", url, "--table", code, "--level", lowest(entry), "--name",
             "Bob", "--data-dir", tmp_path / "bob", log="bob2")
         assert run_until(app, lambda: any(s["seat"] == other and s["state"] != "away"
@@ -292,12 +297,13 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
 def drive(holder, rng, sent: set) -> None:
     """The library client ``holder``'s seat: a random legal move when it is to move (once
     a ply: the move comes back before the next)."""
-    holder.poll()
-    p = holder.position
-    if holder.to_move and p is not None and holder.ply not in sent:
-        sent.add(holder.ply)
+    errors = [e for e in holder.poll() if e.get("type") == "error" and not e.get("local")]
+    assert not errors, errors
+    p, ply = holder.position, holder.ply
+    if holder.to_move and p is not None and ply not in sent and p.current in holder.mine:
         moves = [m for m in p.legal_moves() if m != "resign"] or p.legal_moves()
-        holder.send_move(holder.ply, p.move_text(rng.choice(moves)))
+        if holder.send_move(ply, p.move_text(rng.choice(moves))):
+            sent.add(ply)          # (refused here: the game moved on meanwhile; not sent)
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
@@ -323,8 +329,8 @@ def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
     frames(app, 2)
     heard = len(scene.status.history)
     rng = random.Random(7)
-    box = None
-    for _ in range(60):                          # listed to watch once every seat is taken
+    box, until = None, time.monotonic() + LONG
+    while time.monotonic() < until:              # listed to watch once every seat is taken
         scene.open_network()
         choose(app, "Join a table")
         box = app.top
@@ -349,3 +355,57 @@ def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
         assert not t.human_to_move, "a watcher never moves"
     assert len(scene.status.history) > heard + 1, "the friends' moves are said"
     holder.close()
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_seat_handed_to_random_moves_plays_at_the_table_and_the_window_keeps_going(
+        make_app, net, tmp_path, entry):
+    """A seat of this player's handed to seeded random moves (TriAxis's "place the rest at
+    random") is played at the table, sent as the person's moves are; and a network game is
+    not paused when its window loses the focus (the others' moves keep coming)."""
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    want = {s: ("here" if i == 0 else f"computer:{lowest(entry)}") for i, s in enumerate(names)}
+    scene, _ = host_from_title(app, entry, want)
+    assert run_until(app, lambda: app.top is scene, timeout=LONG)
+    t = scene.table
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, 2)
+    assert not app.paused, "a network table goes on without the focus"
+    t.set_seat(names[0], "random")
+    assert t.seats[names[0]] == "random"
+    end = time.monotonic() + LONG
+    while not t.state.is_over:
+        assert time.monotonic() < end
+        if app.top is not scene:
+            key(app, pygame.K_RETURN)
+        if t.seats[names[0]] != "random":         # (TriAxis hands it back after setup)
+            t.set_seat(names[0], "random")
+        frames(app, 1)
+    mine = [m for m in scene.net.moves if m["seat"] == names[0]]
+    assert mine and all(m["by"] == "person" for m in mine), "sent as this player's moves"
+    scene.leave_network()
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, 2)
+    assert app.paused, "a game at home is paused as before"
+
+
+def test_a_title_with_more_choices_grows_downwards(make_app):
+    """The title's list sits where two choices sat, under the picture and its credits;
+    more choices (Replay, Play over the network) grow it downwards, never over them."""
+    app = make_app(anim_speed=0, mute=True)
+    for entry in games.playable(include_hidden=True):
+        scene = app.push(entry.scene_factory()(app))
+        frames(app, 1)
+        title = app.top
+        assert title.name == "title"
+        tops = {}
+        for n in (2, len(title.choices)):
+            title.choices = [(f"Choice {i}", None) for i in range(n)]
+            title.layout()
+            tops[n] = title.panel.top
+        assert tops[len(title.choices)] >= tops[2] or title.panel.bottom == title.screen.bottom
+        title.finish()
+        app.pop_to(scene)
+        app.pop()

@@ -315,7 +315,8 @@ def test_right_button_menus_set_level_take_back_and_restart(make_app, tmp_path):
 
 
 README_MENU = ["Blue piece", "Orange piece", "Difficulty", "Prevent loops", "Suggest a move",
-               "Take back", "Restart the game", "Replay", "Quit the game"]
+               "Take back", "Restart the game", "Play over the network", "Replay",
+               "Quit the game"]      # (the house's network play and replay before Quit)
 
 
 def test_the_menu_lists_the_readmes_items_in_its_order(make_app):

@@ -117,11 +117,9 @@ def start_local_server(data_dir, port: int):
 
 
 def network_available() -> bool:
-    try:
-        import websockets  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """websockets is there (network play needs it; the rest of Tricade does not)."""
+    from games.net.client import websockets_available
+    return websockets_available()
 
 
 # -- the mixin ---------------------------------------------------------------------------------
