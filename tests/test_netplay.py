@@ -409,3 +409,45 @@ def test_a_title_with_more_choices_grows_downwards(make_app):
         title.finish()
         app.pop_to(scene)
         app.pop()
+
+
+def test_the_server_and_the_name_are_settings_typed_or_picked_letter_by_letter(make_app):
+    from games.core.store import load_settings
+    from games.launcher.scene import LauncherScene, SettingsScene
+    app = make_app(anim_speed=0, mute=True)
+    settings = SettingsScene(app)
+    # the main list ends above the line its selected item's hint is written on
+    assert settings.menu.rect.bottom <= 392
+    def pick(label):                             # (as tests/test_coordinates.py does)
+        menu = app.top.menu
+        menu.cursor = [i.label for i in menu.items].index(label)
+        key(app, pygame.K_RETURN)
+    app.push(LauncherScene(app))
+    settings = app.push(SettingsScene(app))
+    pick("Network play")
+    assert app.top.name == "net-settings"
+    pick("Network server")
+    text = app.top
+    assert text.name == "text" and text.text == "127.0.0.1:8765"
+    for _ in range(len(text.text)):
+        key(app, pygame.K_BACKSPACE)
+    keys = {".": "K_PERIOD", ":": "K_COLON", "/": "K_SLASH"}
+    for ch in "ftp://x":
+        key(app, getattr(pygame, keys.get(ch, f"K_{ch}")), unicode=ch)
+    key(app, pygame.K_RETURN)
+    assert app.top is text and "HOST:PORT" in text.error, "a bad address is refused"
+    for _ in range(len(text.text)):
+        key(app, pygame.K_BACKSPACE)
+    for ch in "10.0.0.5:9000":
+        key(app, getattr(pygame, keys.get(ch, f"K_{ch}")), unicode=ch)
+    key(app, pygame.K_RETURN)
+    assert app.settings["net"]["server"] == "ws://10.0.0.5:9000"
+    pick("Your name")
+    key(app, pygame.K_RIGHT)                    # a pad: right adds a letter, up turns it
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    assert app.settings["net"]["name"] == "c"
+    app.store.flush() if hasattr(app.store, "flush") else None
+    kept = load_settings(app.store)
+    assert kept["net"] == {"server": "ws://10.0.0.5:9000", "name": "c"}
