@@ -269,10 +269,12 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
         assert run_until(app, lambda: any(s["seat"] == other and s["state"] == "away"
                                           for s in scene.net.seats), timeout=LONG)
         if t.state.current == other:              # its grace counts down on the line
-            frames(app, 1)
-            first = scene.net_prompt()[0]
-            assert "of grace" in first, first
-            assert run_until(app, lambda: scene.net_prompt()[0] != first, timeout=10)
+
+            def line():
+                return (scene.net_prompt() or ("",))[0]
+            assert run_until(app, lambda: "of grace" in line(), timeout=LONG), line()
+            first = line()
+            assert run_until(app, lambda: line() != first, timeout=10), first
         net("bot", "--server", url, "--table", code, "--level", lowest(entry), "--name",
             "Bob", "--data-dir", tmp_path / "bob", log="bob2")
         assert run_until(app, lambda: any(s["seat"] == other and s["state"] != "away"
