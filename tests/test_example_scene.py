@@ -106,7 +106,8 @@ def saved_game(make_app):
     again = app.push(games.get("pebbles").scene_factory()(app))
     frames(app, 2)
     assert app.top.name == "title"
-    assert [label for label, _ in app.top.choices] == ["Resume the saved game", "New game"]
+    assert [label for label, _ in app.top.choices] == ["Resume the saved game", "New game",
+                                                        "Play over the network"]
     assert colours(app.last_native) <= PALETTE
     return app, again, moves
 

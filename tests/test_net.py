@@ -115,8 +115,8 @@ class ServerProc:
 def server(tmp_path):
     made = []
 
-    def make(*args):
-        s = ServerProc(tmp_path / "server", tmp_path / "server.log", args)
+    def make(*args, folder="server"):
+        s = ServerProc(tmp_path / folder, tmp_path / f"{folder}.log", args)
         made.append(s)
         return s
     procs = []
@@ -303,11 +303,17 @@ def test_the_server_killed_mid_game_resumes_and_every_player_finishes(tmp_path, 
     workers = children(srv.proc.p.pid)
     srv.proc.kill9()
     wait_for(me, lambda e: e["type"] == "status" and e["state"] == "reconnecting", LONG)
+    assert not me.to_move and "connection" in me.why
+    # a move made while the server is away is kept, and sent once it is back
+    move = position.move_text(random.Random(4).choice(position.legal_moves()))
+    assert me.send_move(ply, move)
     srv.start()
     back = wait_for(me, lambda e: e["type"] == "welcome", LONG)[-1]
     assert me.state == "connected"
     assert back["hash"] == protocol.position_hash(position) and len(back["moves"]) == ply
-    assert me.ply == ply and me.to_move and me.mine == (players[0],)
+    assert back["you"] == [players[0]]
+    sent = wait_for(me, lambda e: e["type"] == "move" and e["ply"] == ply, LONG)[-1]
+    assert sent["move"] == move and sent["seat"] == players[0]
     events = play(me, entry, random.Random(4))
     assert b.expect(r"^over: ") and b.wait() == 0
     check_record(name, events[-1]["record"], protocol.position_hash(me.position),
@@ -531,3 +537,76 @@ def test_an_abandoned_table_ends_and_keeps_its_record(tmp_path, server):
     data = gamerecord.from_text(record, name)
     review.states_of(entry, data)
     here.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_host_makes_a_table_sits_at_its_seats_and_a_friend_joins(tmp_path, server, name):
+    """The client library's host(): the table is made ("created", its code), the host sits
+    at the seats it claimed, a bot takes the remote seat left, and the game is played out;
+    a spectator sees every move."""
+    make, procs = server
+    srv = make()
+    entry, options, players, low = game_of(name)
+    host = Client(srv.url, name="host", data_dir=tmp_path / "host")
+    seats = ["remote", "remote"] + [f"computer:{low}"] * (len(players) - 2)
+    host.host(name, seats, options, claim=[0], grace=30, on_away="computer", think=0.0)
+    created = wait_for(host, lambda e: e["type"] == "created", LONG)[-1]
+    assert created["seats"] == players and protocol.normal_code(created["code"])
+    welcome = wait_for(host, lambda e: e["type"] == "welcome", LONG)[-1]
+    assert welcome["you"] == [players[0]] and welcome["host"] and not host.started
+    assert [s["state"] for s in host.seats][:2] == ["here", "free"]
+    assert host.seats[0]["mine"] and not host.to_move
+    watcher = Client(srv.url, name="watcher", token=protocol.new_token())
+    watcher.watch(host.code)
+    wait_for(watcher, lambda e: e["type"] == "welcome", LONG)
+    assert watcher.watching and watcher.mine == () and not watcher.send_move(watcher.ply, "a1")
+    b = bot(srv, procs, tmp_path, host.code, "friend", low)
+    assert b.expect(r"^bot friend plays (\w+) at table")[1] == players[1]
+    events = play(host, entry, random.Random(9))
+    assert b.expect(r"^over: ") and b.wait() == 0
+    seen = wait_for(watcher, lambda e: e["type"] == "over", LONG)
+    assert watcher.moves == host.moves and seen[-1]["record"] == events[-1]["record"]
+    # the same name and data folder later are the same player: its seat is its own
+    again = Client(srv.url, name="host", data_dir=tmp_path / "host")
+    assert again.token == host.token
+    again.join(host.code, claim=1)
+    assert wait_for(again, lambda e: e["type"] == "welcome", LONG)[-1]["you"] == [players[0]]
+    for c in (host, watcher, again):
+        c.close()
+    assert host.state == "closed"
+
+
+def test_impossible_requests_are_one_sentence_and_status_2(tmp_path, server):
+    make, procs = server
+    srv = make()
+    name = GAMES[0]
+    entry, options, players, low = game_of(name)
+    code = create_table(srv.url, name, None, options)["code"]
+
+    def run(*args):
+        return subprocess.run([sys.executable, str(CHILD), *args], capture_output=True,
+                              text=True, env=ENV, timeout=LONG)
+    for args in (["bot", "--server", srv.url, "--table", code, "--level", "99"],
+                 ["bot", "--server", srv.url, "--table", "QQQQQ"],
+                 ["table", "new", "nogame", "--server", srv.url],
+                 ["table", "new", name, "--server", srv.url, "--seats", "remote"],
+                 ["table", "new", name, "--server", srv.url, "--option", "nothing=1"],
+                 ["table", "record", "--server", srv.url, code],
+                 ["table", "record", "--server", srv.url, "QQQQQ"]):
+        r = run(*args)
+        said = (r.stdout + r.stderr).strip().splitlines()
+        assert r.returncode == 2 and len(said) == 1 and said[0].endswith("."), (args, said)
+        assert "Traceback" not in r.stderr
+    for args in (["bot", "--server", "http://x", "--table", code],
+                 ["bot", "--server", srv.url, "--table", "OOOOO"],
+                 ["table", "new", name, "--server", srv.url, "--seats", "remote,human"],
+                 ["serve", "--port", "99999"], ["tables", "--server", "nowhere"]):
+        r = run(*args)
+        assert r.returncode == 2 and "error:" in r.stderr, (args, r.stderr)
+    private = make("--no-list", folder="private")
+    r = run("tables", "--server", private.url)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "does not list" in r.stderr
+    r = run("tables", "--server", "ws://127.0.0.1:1")        # nobody there: status 1
+    assert r.returncode == 1 and "cannot be reached" in r.stderr
+    seats = next(t for t in list_tables(srv.url) if t["code"] == code)["seats"]
+    assert [s["state"] for s in seats] == ["free"] * len(players)   # no seat was taken

@@ -109,6 +109,7 @@ def serve(net, tmp_path, port=0):
 def new_app(make_app, port, name="Ann"):
     app = make_app(anim_speed=0, mute=True)
     app.settings["net"] = {"server": f"ws://127.0.0.1:{port}", "name": name}
+    app.settings["pace"] = "original"       # the others' moves are not held to be read
     return app
 
 
@@ -116,6 +117,7 @@ def choose(app, label: str) -> None:
     """The list in front (a question's or a box's): the item ``label`` taken by the keys."""
     top = app.top
     if hasattr(top, "menu") and hasattr(top.menu, "items"):
+        frames(app, 1)                            # (a box laid out again shows its list)
         for _ in range(len(top.menu.items) + 1):
             if top.menu.selected.label == label:
                 key(app, pygame.K_RETURN)
@@ -266,6 +268,13 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
         friend.kill9()
         assert run_until(app, lambda: any(s["seat"] == other and s["state"] == "away"
                                           for s in scene.net.seats), timeout=LONG)
+        if t.state.current == other:              # its grace counts down on the line
+
+            def line():
+                return (scene.net_prompt() or ("",))[0]
+            assert run_until(app, lambda: "of grace" in line(), timeout=LONG), line()
+            first = line()
+            assert run_until(app, lambda: line() != first, timeout=10), first
         net("bot", "--server", url, "--table", code, "--level", lowest(entry), "--name",
             "Bob", "--data-dir", tmp_path / "bob", log="bob2")
         assert run_until(app, lambda: any(s["seat"] == other and s["state"] != "away"
@@ -285,3 +294,162 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
     assert run_until(app, lambda: scene._over_fired, timeout=LONG)
     data = gamerecord.from_text(t.over["record"], entry.name)
     assert data["moves"] == t.moves
+
+
+def drive(holder, rng, sent: set) -> None:
+    """The library client ``holder``'s seat: a random legal move when it is to move (once
+    a ply: the move comes back before the next)."""
+    errors = [e for e in holder.poll() if e.get("type") == "error" and not e.get("local")]
+    assert not errors, errors
+    p, ply = holder.position, holder.ply
+    if holder.to_move and p is not None and ply not in sent and p.current in holder.mine:
+        moves = [m for m in p.legal_moves() if m != "resign"] or p.legal_moves()
+        if holder.send_move(ply, p.move_text(rng.choice(moves))):
+            sent.add(ply)          # (refused here: the game moved on meanwhile; not sent)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
+        make_app, net, tmp_path, entry):
+    from games.net.client import Client
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    names = entry.rules_module().new_game(seed=1, **entry.test_options[0]).players
+    spec = ",".join(["remote"] * len(names))
+    options = [f"{k}={v}" for k, v in entry.test_options[0].items()]
+    made = net("table", "new", entry.name, "--server", url, "--seats", spec,
+               *sum((["--option", o] for o in options), []), log="table")
+    code = made.expect(r"^([A-Z]{5})$")[1]
+    # one seat held by a client of the test's own (the game waits on it), bots the rest
+    holder = Client(url, name="Hal", data_dir=tmp_path / "hal")
+    holder.join(code, claim=1)
+    for n in range(len(names) - 1):
+        net("bot", "--server", url, "--table", code, "--level", lowest(entry), "--name",
+            f"B{n}", "--data-dir", tmp_path / f"b{n}", log=f"b{n}")
+    app = new_app(make_app, port, name="Eve")
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 2)
+    heard = len(scene.status.history)
+    rng = random.Random(7)
+    box, until = None, time.monotonic() + LONG
+    while time.monotonic() < until:              # listed to watch once every seat is taken
+        scene.open_network()
+        choose(app, "Join a table")
+        box = app.top
+        assert run_until(app, lambda: box.found is not None, timeout=LONG)
+        if any(watch and c == code for c, _, watch in box.found):
+            break
+        key(app, pygame.K_ESCAPE)
+        holder.poll()
+    choose(app, next(w for c, w, watch in box.found if watch and c == code))
+    assert run_until(app, lambda: app.top is scene and scene.net is not None, timeout=LONG)
+    t = scene.table
+    assert scene.net.mine == () and set(t.seats.values()) == {"remote"}
+    end, sent = time.monotonic() + LONG, set()
+    while not t.state.is_over:
+        assert time.monotonic() < end, (t.ply, scene.net.ply, holder.ply, holder.mine,
+                                        holder.to_move, sorted(sent), t.state.current,
+                                        [(s["seat"], s["state"]) for s in holder.seats])
+        drive(holder, rng, sent)
+        if app.top is not scene:                  # a game's own box (a pass): closed
+            key(app, pygame.K_RETURN)
+        frames(app, 1)
+        assert not t.human_to_move, "a watcher never moves"
+    assert len(scene.status.history) > heard + 1, "the friends' moves are said"
+    holder.close()
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_seat_handed_to_random_moves_plays_at_the_table_and_the_window_keeps_going(
+        make_app, net, tmp_path, entry):
+    """A seat of this player's handed to seeded random moves (TriAxis's "place the rest at
+    random") is played at the table, sent as the person's moves are; and a network game is
+    not paused when its window loses the focus (the others' moves keep coming)."""
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    want = {s: ("here" if i == 0 else f"computer:{lowest(entry)}") for i, s in enumerate(names)}
+    scene, _ = host_from_title(app, entry, want)
+    assert run_until(app, lambda: app.top is scene, timeout=LONG)
+    t = scene.table
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, 2)
+    assert not app.paused, "a network table goes on without the focus"
+    t.set_seat(names[0], "random")
+    assert t.seats[names[0]] == "random"
+    end = time.monotonic() + LONG
+    while not t.state.is_over:
+        assert time.monotonic() < end
+        if app.top is not scene:
+            key(app, pygame.K_RETURN)
+        if t.seats[names[0]] != "random":         # (TriAxis hands it back after setup)
+            t.set_seat(names[0], "random")
+        frames(app, 1)
+    mine = [m for m in scene.net.moves if m["seat"] == names[0]]
+    assert mine and all(m["by"] == "person" for m in mine), "sent as this player's moves"
+    scene.leave_network()
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, 2)
+    assert app.paused, "a game at home is paused as before"
+
+
+def test_a_title_with_more_choices_grows_downwards(make_app):
+    """The title's list sits where two choices sat, under the picture and its credits;
+    more choices (Replay, Play over the network) grow it downwards, never over them."""
+    app = make_app(anim_speed=0, mute=True)
+    for entry in games.playable(include_hidden=True):
+        scene = app.push(entry.scene_factory()(app))
+        frames(app, 1)
+        title = app.top
+        assert title.name == "title"
+        tops = {}
+        for n in (2, len(title.choices)):
+            title.choices = [(f"Choice {i}", None) for i in range(n)]
+            title.layout()
+            tops[n] = title.panel.top
+        assert tops[len(title.choices)] >= tops[2] or title.panel.bottom == title.screen.bottom
+        title.finish()
+        app.pop_to(scene)
+        app.pop()
+
+
+def test_the_server_and_the_name_are_settings_typed_or_picked_letter_by_letter(make_app):
+    from games.core.store import load_settings
+    from games.launcher.scene import LauncherScene, SettingsScene
+    app = make_app(anim_speed=0, mute=True)
+    settings = SettingsScene(app)
+    # the main list ends above the line its selected item's hint is written on
+    assert settings.menu.rect.bottom <= 392
+    def pick(label):                             # (as tests/test_coordinates.py does)
+        menu = app.top.menu
+        menu.cursor = [i.label for i in menu.items].index(label)
+        key(app, pygame.K_RETURN)
+    app.push(LauncherScene(app))
+    settings = app.push(SettingsScene(app))
+    pick("Network play")
+    assert app.top.name == "net-settings"
+    pick("Network server")
+    text = app.top
+    assert text.name == "text" and text.text == "127.0.0.1:8765"
+    for _ in range(len(text.text)):
+        key(app, pygame.K_BACKSPACE)
+    keys = {".": "K_PERIOD", ":": "K_COLON", "/": "K_SLASH"}
+    for ch in "ftp://x":
+        key(app, getattr(pygame, keys.get(ch, f"K_{ch}")), unicode=ch)
+    key(app, pygame.K_RETURN)
+    assert app.top is text and "HOST:PORT" in text.error, "a bad address is refused"
+    for _ in range(len(text.text)):
+        key(app, pygame.K_BACKSPACE)
+    for ch in "10.0.0.5:9000":
+        key(app, getattr(pygame, keys.get(ch, f"K_{ch}")), unicode=ch)
+    key(app, pygame.K_RETURN)
+    assert app.settings["net"]["server"] == "ws://10.0.0.5:9000"
+    pick("Your name")
+    key(app, pygame.K_RIGHT)                    # a pad: right adds a letter, up turns it
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    assert app.settings["net"]["name"] == "c"
+    app.store.flush() if hasattr(app.store, "flush") else None
+    kept = load_settings(app.store)
+    assert kept["net"] == {"server": "ws://10.0.0.5:9000", "name": "c"}

@@ -330,7 +330,8 @@ def reopen(make_app, data_dir):
     open_game(app, "tribolo")
     app.step()
     assert top(app) == "title"
-    assert [label for label, _ in app.top.choices] == ["Resume the saved game", "New game"]
+    assert [label for label, _ in app.top.choices] == ["Resume the saved game", "New game",
+                                                        "Play over the network"]
     return app, app.stack[-2]
 
 

@@ -315,7 +315,8 @@ def test_right_button_menus_set_level_take_back_and_restart(make_app, tmp_path):
 
 
 README_MENU = ["Blue piece", "Orange piece", "Difficulty", "Prevent loops", "Suggest a move",
-               "Take back", "Restart the game", "Replay", "Quit the game"]
+               "Take back", "Restart the game", "Play over the network", "Replay",
+               "Quit the game"]      # (the house's network play and replay before Quit)
 
 
 def test_the_menu_lists_the_readmes_items_in_its_order(make_app):
@@ -558,7 +559,8 @@ def open_title(app):
     frames(app, 2)
     title = app.top
     assert title.name == "title" and not title.transparent
-    assert [label for label, _ in title.choices] == ["Resume the saved game", "New game"]
+    assert [label for label, _ in title.choices] == ["Resume the saved game", "New game",
+                                                        "Play over the network"]
     assert title.focus == 0
     return scene, title
 

@@ -450,7 +450,12 @@ def main(argv=None) -> int:
             began = time.perf_counter()
             listening = server.start()
             back = wait_all(("back",), bots, "every bot to come back")
-            out["restart"] = {"open_tables": args.tables, "listening_s": round(listening, 2),
+            said = re.findall(r"(\d+) open tables resumed in ([0-9.]+) s",
+                              server.log.read_text(errors="replace"))
+            out["restart"] = {"open_tables": args.tables,
+                              "resumed_by_server": int(said[-1][0]) if said else None,
+                              "server_load_s": float(said[-1][1]) if said else None,
+                              "listening_s": round(listening, 2),
                               "all_back_s": round(time.perf_counter() - began, 2),
                               "after_listening_s": round(back, 2)}
         tables: dict = {}

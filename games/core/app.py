@@ -90,6 +90,11 @@ class Scene:
         running out, a computer to poll); None: none. The loop sleeps until then."""
         return 0.0 if self.animating() else None
 
+    def runs_unfocused(self) -> bool:
+        """The scene's game goes on without this window (a network table): the window
+        losing the focus pauses nothing."""
+        return False
+
     def holds_person(self) -> bool:
         """True while the scene makes the person wait for something they cannot hurry (a
         wrong PIN's wait before the next try): that is not idleness; a supervisor's quiet
@@ -512,7 +517,9 @@ class App:
             self.request_close()
         elif t == pygame.WINDOWFOCUSLOST:
             self.input.release_all()
-            if not self.display.fullscreen:
+            # (a game that goes on elsewhere, a network table, is not paused: the others'
+            # moves keep coming and are shown)
+            if not self.display.fullscreen and not any(s.runs_unfocused() for s in self.stack):
                 self.paused = True
                 self.dirty = True
         elif t == pygame.WINDOWFOCUSGAINED:

@@ -272,14 +272,53 @@ class SettingsScene(LauncherBase):
                  on_change=cycle("pace", list(PACES)),
                  hint="How long each computer move stays marked before the next: "
                       "as the original, or slower to follow."),
+            Item("Network play", value=lambda: s["net"]["server"].split("://", 1)[-1][:26],
+                 on_confirm=lambda: self.app.push(NetSettingsScene(self.app)),
+                 hint="The server network games are hosted at and joined, and your name."),
+            Item("Keyboard bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "key"))),
+            Item("Gamepad bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "pad"))),
+            Item("Back", on_confirm=self.app.pop),
+        ]
+        # thirteen rows end above the line the selected item's hint is written on (y 392)
+        row = min(22, (392 - 112) // len(items))
+        self.menu = MenuList(items, menu_look(row), pygame.Rect(60, 112, 520, row * len(items)),
+                             sound=self.ui_sound)
+
+    def changed(self) -> None:
+        self.app.apply_settings()
+        self.app.save_settings()
+
+    def handle(self, action) -> None:
+        if action.kind == "back":
+            self.ui_sound("back")
+            self.app.pop()
+            return
+        self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        self.draw_menu(surface, self.menu)
+        self.footer(surface, f"Left/Right: change  Enter/{pad_name(self.app, 'confirm')}: "
+                             f"choose  Esc/{pad_name(self.app, 'back')}: back")
+
+
+class NetSettingsScene(LauncherBase):
+    """Settings' network play: the server (HOST:PORT; default this machine) and the name
+    the other players see (games.ui.netplay)."""
+
+    name = "net-settings"
+    title = "NETWORK PLAY"
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        items = [
             Item("Network server", value=lambda: s["net"]["server"].split("://", 1)[-1][:26],
                  on_confirm=self.edit_server,
                  hint="Where network games are hosted and joined (default: this machine)."),
             Item("Your name", value=lambda: s["net"]["name"] or "(your login name)",
                  on_confirm=self.edit_name,
                  hint="The name the other players see at a network table."),
-            Item("Keyboard bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "key"))),
-            Item("Gamepad bindings", on_confirm=lambda: self.app.push(BindingsScene(self.app, "pad"))),
             Item("Back", on_confirm=self.app.pop),
         ]
         self.menu = MenuList(items, menu_look(22), pygame.Rect(60, 112, 520, 22 * len(items)),
@@ -288,6 +327,19 @@ class SettingsScene(LauncherBase):
     def changed(self) -> None:
         self.app.apply_settings()
         self.app.save_settings()
+
+    def handle(self, action) -> None:
+        if action.kind == "back":
+            self.ui_sound("back")
+            self.app.pop()
+            return
+        self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        self.draw_menu(surface, self.menu)
+        self.footer(surface, f"Enter/{pad_name(self.app, 'confirm')}: change  "
+                             f"Esc/{pad_name(self.app, 'back')}: back")
 
     def edit_server(self) -> None:
         net = self.app.settings["net"]
@@ -320,19 +372,6 @@ class SettingsScene(LauncherBase):
             self.changed()
         self.app.push(TextScene(self.app, "YOUR NAME", net["name"], done, None,
                                 "Empty: your login name.", max_len=16))
-
-    def handle(self, action) -> None:
-        if action.kind == "back":
-            self.ui_sound("back")
-            self.app.pop()
-            return
-        self.menu.handle(action)
-
-    def draw(self, surface) -> None:
-        self.draw_frame(surface)
-        self.draw_menu(surface, self.menu)
-        self.footer(surface, f"Left/Right: change  Enter/{pad_name(self.app, 'confirm')}: "
-                             f"choose  Esc/{pad_name(self.app, 'back')}: back")
 
 
 class TextScene(LauncherBase):

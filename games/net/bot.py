@@ -46,7 +46,11 @@ class Bot:
 
     def run(self) -> int:
         """Play until the game is over (0) or the table cannot be played (2: an impossible
-        request, said in one sentence; 1: the connection was refused for good)."""
+        request, said in one sentence)."""
+        refused = self.check_level()
+        if refused:
+            self.out(refused)
+            return 2
         self.client.join(self.code, claim=1)
         try:
             while True:
@@ -72,12 +76,37 @@ class Bot:
         elif kind == "error":
             # a refused move is tried again: as chosen (the table had moved on), or, if the
             # server found it illegal, a legal move of the seeded generator's choosing
-            self.out(f"bot {self.name}: the server said: {event.get('error')}")
+            if event.get("about") in ("turn", "illegal", "chance", "flood", "server"):
+                self.out(f"bot {self.name}: the server said: {event.get('error')}")
             self.fallback = event.get("about") == "illegal"
             self.sent = None
         elif kind == "over":
             self.out(result_line(event))
             return 0
+        return None
+
+    def check_level(self) -> str | None:
+        """Why the level cannot be played at the table, before a seat is taken (None: it
+        can, or the server cannot say now: the welcome is checked too)."""
+        import games
+        from .client import NetError, list_tables
+        if self.level is None:
+            return None
+        try:
+            game = next((t["game"] for t in list_tables(self.client.server, timeout=10)
+                         if t["code"] == self.code), None)
+        except NetError:
+            return None
+        entry = games.REGISTRY.get(game) if game else None
+        if entry is None or not entry.is_game:
+            return None
+        return self.level_refusal(entry.ai_module(), entry.name)
+
+    def level_refusal(self, ai, game: str) -> str | None:
+        levels = tuple(getattr(ai, "ALL_LEVELS", getattr(ai, "LEVELS", ())))
+        if levels and self.level not in levels:
+            return (f"bot {self.name}: {game}'s computer has levels "
+                    f"{', '.join(map(str, levels))}, not {self.level}.")
         return None
 
     def welcome(self, event: dict):
@@ -88,9 +117,9 @@ class Bot:
             levels = tuple(getattr(self.ai, "ALL_LEVELS", getattr(self.ai, "LEVELS", ())))
             if self.level is None:
                 self.level = getattr(self.ai, "DEFAULT_LEVEL", levels[0] if levels else 1)
-            elif levels and self.level not in levels:
-                self.out(f"bot {self.name}: {self.entry.name}'s computer has levels "
-                         f"{', '.join(map(str, levels))}, not {self.level}.")
+            refused = self.level_refusal(self.ai, self.entry.name)
+            if refused:
+                self.out(refused)
                 return 2
         rules = self.entry.rules_module()
         state = rules.State.from_text(event["start"])

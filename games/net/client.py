@@ -277,8 +277,9 @@ class Client:
         ``state`` is one of free, here, thinking, away, computer; the seat to move reads
         "thinking" when its player is here or it is the computer's."""
         with self._lock:
+            started = bool(self._seats) and all(s.get("state") != "free" for s in self._seats)
             to_move = self.position.current if self.position is not None and \
-                self.over is None else None
+                self.over is None and started else None
             out = []
             for s in self._seats:
                 s = dict(s, mine=s["seat"] in self.mine)
@@ -613,9 +614,11 @@ def wait_for(client: Client, test, timeout: float = 30.0, step: float = 0.01) ->
     seen = []
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        for event in client.poll():
+        events = client.poll()
+        for i, event in enumerate(events):
             seen.append(event)
             if test(event):
+                client._events.extendleft(reversed(events[i + 1:]))   # for the next poll
                 return seen
         time.sleep(step)
     raise TimeoutError(f"no such event in {timeout} s (saw {[e.get('type') for e in seen]})")

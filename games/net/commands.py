@@ -83,6 +83,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                        help="look for abandoned tables every S seconds (default 60)")
     serve.add_argument("--workers", type=int, default=None, metavar="N",
                        help="processes the computer players think in (default: up to 2)")
+    serve.add_argument("--no-list", action="store_true",
+                       help="do not list the tables to anyone who asks (a public server)")
 
     def server_arg(q):
         q.add_argument("--server", type=_server, default=DEFAULT_SERVER, metavar="URL",
@@ -138,6 +140,7 @@ def main(argv: list, prog: str = "tricade") -> int:
         from .server import run
         kw = {k: v for k, v in (("abandon", args.abandon), ("sweep", args.sweep),
                                 ("workers", args.workers)) if v is not None}
+        kw["listing"] = not args.no_list
         if args.workers is not None and not 1 <= args.workers <= 64:
             parser.error("--workers must be 1 to 64")
         return run(args.data_dir, args.host, args.port, **kw)

@@ -57,6 +57,9 @@ class Database:
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute(f"PRAGMA synchronous={synchronous}")
             self.conn.execute("PRAGMA busy_timeout=5000")
+            # the WAL is copied into the database by a thread of its own (below), never in
+            # the middle of a commit: a checkpoint there held every move for 100s of ms
+            self.conn.execute("PRAGMA wal_autocheckpoint=0")
             version = self.conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise DatabaseError(f"{self.path} was written by a newer Tricade server "
@@ -74,6 +77,34 @@ class Database:
         self.jobs_done = 0
         self._thread = threading.Thread(target=self._run, daemon=True, name="tricade-db")
         self._thread.start()
+        self._closing = threading.Event()
+        self._checkpoints = threading.Thread(target=self._checkpointer, daemon=True,
+                                             name="tricade-db-checkpoint")
+        self._checkpoints.start()
+
+    def _checkpointer(self, every: float = 1.0) -> None:
+        """Copy the WAL into the database once a second (PASSIVE: beside the writer, which
+        never waits for it), on a connection of its own."""
+        try:
+            conn = sqlite3.connect(str(self.path), isolation_level=None,
+                                   check_same_thread=False)
+            conn.execute("PRAGMA busy_timeout=5000")
+        except sqlite3.Error:
+            return
+        last = -1
+        while not self._closing.wait(every):
+            if self.commits == last:
+                continue
+            last = self.commits
+            try:
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error:
+                pass
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.close()
+        except sqlite3.Error:
+            pass
 
     # -- the database thread ---------------------------------------------------------------
     def submit(self, fn) -> concurrent.futures.Future:
@@ -133,6 +164,8 @@ class Database:
     def close(self) -> None:
         self._jobs.put(None)
         self._thread.join(timeout=10)
+        self._closing.set()
+        self._checkpoints.join(timeout=10)
         try:
             self.conn.close()
         except sqlite3.Error:

@@ -46,7 +46,8 @@ BY = {"h": "person", "c": "computer", "-": "chance"}   # the record's letters, i
 
 # the kinds of fault an error names ("about")
 FAULTS = ("json", "size", "message", "version", "table", "game", "option", "seats", "token",
-          "seat", "turn", "illegal", "chance", "over", "watching", "host", "flood", "busy", "server")
+          "seat", "turn", "illegal", "chance", "over", "watching", "host", "flood", "busy", "server",
+          "private")
 
 CLIENT_TYPES = ("create", "join", "move", "sync", "away", "list", "record")
 

@@ -59,7 +59,7 @@ class NetTable(Table):
             if seat not in self.seats:
                 continue
             if seat in self.client.mine:
-                kind = "human"
+                kind = "random" if self.seats[seat] == "random" else "human"
             elif s.get("kind") == "computer" or s.get("state") == "computer":
                 kind = "computer"
             else:
@@ -73,7 +73,13 @@ class NetTable(Table):
                 self.levels[seat] = level
 
     def set_seat(self, seat: str, kind: str) -> None:
-        """Who plays a seat is the server's: nothing changes here."""
+        """Who plays a seat is the server's; a seat of this client's may only be handed to
+        seeded random moves and back (TriAxis's "place the rest at random"), sent as the
+        person's would be."""
+        if seat in self.client.mine and kind in ("human", "random") and seat in self.seats:
+            self.seats[seat] = kind
+            self._seats_spec[seat] = kind
+            self.changed += 1
 
     def set_level(self, level: int, seat: str | None = None) -> None:
         """The computer's level is the host's, on the server: nothing changes here."""
@@ -157,6 +163,10 @@ class NetTable(Table):
             return changed
         item = self._next()
         if item is None:
+            if (self.seats.get(self.state.current) == "random" and self.human_to_move
+                    and not self.hold):  # this client's seat placed at random: sent
+                self.play(self.ai_rng().choice(self.state.legal_moves()))
+                return True
             return changed
         if self.state.is_chance:
             if not self.auto_chance:

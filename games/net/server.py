@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 from concurrent.futures.process import BrokenProcessPool
 import logging
 import multiprocessing
@@ -76,12 +77,14 @@ class Server:
     def __init__(self, data_dir, host: str = protocol.DEFAULT_HOST,
                  port: int = protocol.DEFAULT_PORT, abandon: float = ABANDON,
                  sweep: float = SWEEP, workers: int | None = None,
-                 synchronous: str = "FULL"):
+                 synchronous: str = "FULL", listing: bool = True):
         self.data_dir = Path(data_dir)
         self.host, self.port = host, port
         self.abandon, self.sweep = abandon, sweep
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
         self.synchronous = synchronous
+        self.listing = listing          # False: "list" is refused (a public server's codes
+                                        # stay among the friends they were given to)
         self.tables: dict = {}
         self.requests: dict = {}
         self.conns: set = set()
@@ -92,11 +95,13 @@ class Server:
         self.stopping: asyncio.Event | None = None
         self.tasks: set = set()
         self.resumed = 0
+        self.load_time = 0.0
         self.moves = 0
 
     # -- starting and stopping ---------------------------------------------------------------
     def load(self) -> None:
         """Open the database and resume every open table at its last move."""
+        began = time.perf_counter()
         self.db = dbm.Database(self.data_dir / "net" / "tables.sqlite3", self.synchronous)
         now = time.time()
         for row, seat_rows, move_rows in self.db.open_tables():
@@ -112,6 +117,7 @@ class Server:
             if table.request:
                 self.requests[table.request] = table.code
         self.resumed = len(self.tables)
+        self.load_time = time.perf_counter() - began
 
     def _table_of(self, row, seat_rows, move_rows) -> NetTable:
         import json
@@ -152,7 +158,11 @@ class Server:
             port = srv.sockets[0].getsockname()[1]
             shown = f"[{self.host}]" if ":" in self.host else self.host
             print(f"listening on ws://{shown}:{port}", flush=True)
-            log.info("%d open tables resumed", self.resumed)
+            log.info("%d open tables resumed in %.3f s", self.resumed, self.load_time)
+            # what was loaded lives as long as the server: the collector need not look at
+            # it again (a full collection over every table was a pause of every move)
+            gc.collect()
+            gc.freeze()
             for table in list(self.tables.values()):
                 for seat in table.seats:
                     if seat.owner is not None and not seat.taken:
@@ -166,6 +176,9 @@ class Server:
         self.close()
 
     def close(self) -> None:
+        if self.db is not None:
+            log.info("stopped; %d open tables kept", sum(1 for t in self.tables.values()
+                                                         if t.over is None))
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
@@ -394,6 +407,9 @@ class Server:
         self.maybe_think(table)
 
     async def on_list(self, conn: Conn, m: dict) -> None:
+        if not self.listing:
+            raise ProtocolError("private", "This server does not list its tables; ask the "
+                                           "host for the code.")
         listed = [t.summary() for t in self.tables.values()]
         shown = {t["code"] for t in listed}
         finished = await self._job(dbm.summaries(LIST_LIMIT))

@@ -415,9 +415,10 @@ class TriAxisScene(ScoreFiles, GameScene):
     # -- a person's spin ---------------------------------------------------------------------------
     def spin_waits(self) -> bool:
         """"Each player's turn starts by activating the spinner": a person's turn waits for
-        their key, click or button (the second spin of a HARVEST or FAMINE goes by itself)."""
+        their key, click or button (the second spin of a HARVEST or FAMINE goes by itself; at a
+        network table every spin goes by itself: the server spun it, the others see it)."""
         st, t = self.state, self.table
-        return (not self.demo and st.phase == "spin" and t.seats.get(st.turn) == "human"
+        return (not (self.demo or self.net) and st.phase == "spin" and t.is_human(st.turn)
                 and self._spun != (t.game_number, t.ply) and t.pending is None)
 
     def spin(self) -> None:

@@ -579,8 +579,13 @@ class MenuScene(Skin, modals.Menu, DialogScene):
         stays where it was)."""
         old = getattr(self, "dialog", None)
         self.dialog = self.make_dialog()
-        # a long menu is moved up off the game's status and key lines (its shadow too)
         room = self.screen.h - self.toast_lift() - CELL_H // 2
+        if self.dialog.rect.h > room and any(i.name == "network" for i in self.model):
+            # a menu too long for the screen leaves out Play over the network (the
+            # game's title page offers it), never the game's own items
+            self.model = [i for i in self.model if i.name != "network"]
+            self.dialog = self.make_dialog()
+        # a long menu is moved up off the game's status and key lines (its shadow too)
         if self.dialog.rect.bottom > room:
             h = self.dialog.rect.h
             self.dialog = self.make_dialog((self.screen.centerx, max(h // 2, room - h // 2)))

@@ -700,7 +700,11 @@ class Title(Modal):
         s = self.screen
         # the choices' window is titled with the game's name (an empty bar looks broken)
         self.panel_title = str(getattr(getattr(self.game, "entry", None), "title", "") or "")
-        self.panel, inner = self.place(w, h, self.panel_title, (s.centerx, s.h * 7 // 10))
+        # where a title's two choices sit (under the game's picture and its credits); more
+        # choices grow the list downwards from there, never up over the picture
+        grow = max(0, len(self.choices) - 2) * lh // 2
+        self.panel, inner = self.place(w, h, self.panel_title,
+                                       (s.centerx, s.h * 7 // 10 + grow))
         items = [Item(label, on_confirm=lambda i=i: self.choose(i))
                  for i, (label, _) in enumerate(self.choices)]
         cursor = self.menu.cursor if getattr(self, "menu", None) is not None else self.default

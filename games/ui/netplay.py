@@ -25,6 +25,7 @@ import getpass
 import ipaddress
 import socket
 import threading
+import time
 
 import pygame
 
@@ -116,17 +117,18 @@ def start_local_server(data_dir, port: int):
 
 
 def network_available() -> bool:
-    try:
-        import websockets  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """websockets is there (network play needs it; the rest of Tricade does not)."""
+    from games.net.client import websockets_available
+    return websockets_available()
 
 
 # -- the mixin ---------------------------------------------------------------------------------
 class NetPlay:
     net = None                  # the games.net.client.Client of the network game in hand
     _local = None               # the table of the game at home, kept while away at a table
+
+    def runs_unfocused(self) -> bool:
+        return self.net is not None
 
     def network_possible(self) -> bool:
         return not (self.customer or self.kiosk or self.demo or self.replaying)
@@ -251,6 +253,14 @@ class NetPlay:
         names = {s.get("seat"): s.get("name") or s.get("seat").capitalize()
                  for s in self.net.seats}
         old = dict(before[1])
+        away = getattr(self, "_away_at", None)
+        if away is None:
+            away = self._away_at = {}
+        for s in self.net.seats:
+            if s.get("state") == "away" and s.get("seat") not in away:
+                away[s["seat"]] = time.monotonic() - float(s.get("away_for") or 0)
+            elif s.get("state") != "away":
+                away.pop(s.get("seat"), None)
         for seat, state in now[1]:
             was = old.get(seat)
             if was == state or seat in self.net.mine:
@@ -263,14 +273,22 @@ class NetPlay:
             elif state == "computer" and was == "away":
                 self.say(f"The computer plays {seat} while {names[seat]} is away.")
 
+    def net_wake(self):
+        """Seconds until the status line changes by itself (an away seat's grace counting
+        down: every second); None: nothing."""
+        c = self.net
+        if c is None or not any(s.get("state") == "away" for s in c.seats):
+            return None
+        return 1.0
+
     def net_alert(self):
         """The status line while the connection is lost or the table closed (before any
         other message: nobody can move until it is back); None otherwise."""
         c = self.net
         if c is None or c.state in ("connected", "connecting", "idle"):
             return None
-        if c.state == "reconnecting":
-            return (f"Connection lost: coming back by itself... ({c.why})", None)
+        if c.state == "reconnecting":            # (why: in Messages, said when lost)
+            return ("Connection lost: coming back by itself...", None)
         return (f"The table is closed: {c.why}", None)
 
     def net_prompt(self):
@@ -287,9 +305,13 @@ class NetPlay:
         name = seat.get("name") or st.current.capitalize()
         state = seat.get("state")
         if state == "away":
-            left = max(0, int(c.grace - float(seat.get("away_for") or 0)))
-            return (f"{name} ({st.current}) is away: waiting ({left // 60}:{left % 60:02d} "
-                    f"of grace left).", None)
+            since = (getattr(self, "_away_at", None) or {}).get(st.current)
+            gone = time.monotonic() - since if since is not None else \
+                float(seat.get("away_for") or 0)
+            left = max(0, int(c.grace - gone))
+            then = "then the computer plays" if c.on_away == "computer" else "then waiting on"
+            return (f"{name} ({st.current}) is away: {left // 60}:{left % 60:02d} of grace, "
+                    f"{then}.", None)
         if state == "free":
             return (f"Waiting for a friend to take {st.current}.", None)
         if state == "computer" or t.seats.get(st.current) == "computer":
@@ -297,12 +319,13 @@ class NetPlay:
         return (f"{name} ({st.current}) is thinking...", None)
 
     def seat_player(self, seat: str, width: int = 16) -> str | None:
-        """Who plays ``seat`` when a friend at a network table does (their name, at most
-        ``width`` letters), for a game's seat panel; None for any other seat."""
-        if self.net is None or self.table.seats.get(seat) != "remote":
+        """Who plays ``seat`` at a network table when a person does (a friend's name, or
+        this player's own, at most ``width`` letters), for a game's seat panel; None for
+        the computer's seats and any seat at home."""
+        if self.net is None or self.table.seats.get(seat) not in ("remote", "human"):
             return None
         s = next((s for s in self.net.seats if s.get("seat") == seat), {})
-        return (s.get("name") or "A friend")[:width]
+        return (s.get("name") or ("You" if seat in self.net.mine else "A friend"))[:width]
 
 
 def _insert_before(model: list, item, names: tuple):
@@ -341,13 +364,14 @@ class NetBox(Modal):
         return []
 
     def refresh(self) -> None:
+        from games.ui.board import wrap
         look = self.list_look()
         lh = look.line_height or look.font.height + 2
         items = self.items()
-        lines = self.lines()
-        w = max([self.width_chars * look.font.width]
-                + [self.text_w(s) + 2 * look.font.width for s in lines])
-        w = min(w, self.screen.w - 32)
+        w = min(self.width_chars * look.font.width, self.screen.w - 32)
+        chars = max(16, w // max(1, look.font.width) - 1)
+        lines = [part for line in self.lines() for part in
+                 (wrap(line, chars) if len(line) > chars else [line])]
         h = len(lines) * self.line_h + self.gap + len(items) * lh
         self.rect, self.inner = self.place(w, h, self.title)
         self.text_at = [(s, (self.inner.x, self.inner.y + i * self.line_h))
@@ -468,7 +492,8 @@ class HostBox(NetBox):
         think = float(getattr(game, "min_think", 0.35) or 0.0)   # as the computer at home
         client.host(game.game, spec, game.game_options(), claim=here, grace=float(self.grace),
                     on_away=self.away, level=self.level, think=think)
-        lobby = lobby_screen(game, client, self.on_back, local=is_this_machine(server))
+        lobby = lobby_screen(game, client, self.on_back, local=is_this_machine(server),
+                             hosting=True)
         self.finish(lambda: game.push(lobby))
 
 
@@ -497,11 +522,14 @@ class JoinBox(NetBox):
             if t.get("game") != self.game.game or t.get("over"):
                 continue
             free = [s for s in t.get("seats") or [] if s.get("state") == "free"]
+            names = ", ".join(s.get("name") for s in t.get("seats") or [] if s.get("name"))
+            who = f"  ({names})" if names else ""
             if free:
-                names = ", ".join(s.get("name") for s in t.get("seats") or []
-                                  if s.get("name"))
-                out.append((t["code"], f"{t['code']}  {len(free)} free"
-                                       + (f"  ({names})" if names else "")))
+                out.append((t["code"], f"{t['code']}  {len(free)} free{who}", False))
+            else:                    # every seat taken: to watch, read-only
+                out.append((t["code"], f"Watch {t['code']}  move {t.get('moves', 0)}{who}",
+                            True))
+        out.sort(key=lambda x: x[2])
         self.found = out
 
     def lines(self) -> list:
@@ -512,11 +540,11 @@ class JoinBox(NetBox):
             return [where, "No answer: " + self.failed[:60], "A code can still be typed."]
         if not self.found:
             return [where, "No table of this game is waiting there."]
-        return [where, "Tables waiting for players:"]
+        return [where, "Tables of this game (a free seat to take, or to watch):"]
 
     def items(self) -> list:
-        out = [Item(words, on_confirm=lambda c=code: self.join(c))
-               for code, words in (self.found or [])]
+        out = [Item(words, on_confirm=lambda c=code, w=watch: self.join(c, watch=w))
+               for code, words, watch in (self.found or [])]
         out.append(Item("Type the code", on_confirm=self.type_code))
         out.append(Item("Back", on_confirm=self.back))
         return out
@@ -537,12 +565,15 @@ class JoinBox(NetBox):
         on_back = self.on_back
         self.finish(lambda: game.push(code_entry(game, on_back)))
 
-    def join(self, code: str) -> None:
+    def join(self, code: str, watch: bool = False) -> None:
         game = self.game
         on_back = self.on_back
         try:
             client = game.client()
-            client.join(code, claim=1)
+            if watch:
+                client.watch(code)
+            else:
+                client.join(code, claim=1)
         except ValueError as exc:
             game.say(str(exc))
             return
@@ -554,25 +585,40 @@ class Lobby(NetBox):
     taken them. The game starts (and this box closes) when every seat is taken; Leave
     goes back."""
 
-    title = "Table"
     width_chars = 48
 
-    def __init__(self, game, client, on_back=None, local: bool = False):
+    @property
+    def title(self) -> str:
+        if self.client.is_host or getattr(self, "hosting", False):
+            return "Your table"
+        return f"Table {self.client.code}" if self.client.state == "connected" else \
+            "Joining a table"
+
+    def __init__(self, game, client, on_back=None, local: bool = False,
+                 hosting: bool = False):
         self.client = client
         self.local = local
+        self.hosting = hosting
         self.started_server = False
+        self.asked_server = False
         self.seen = None
         super().__init__(game, on_back)
 
     def lines(self) -> list:
         c = self.client
         out = []
+        hosting = c.is_host or self.hosting
         if c.code:
-            out.append(f"Table code: {c.code}  (tell your friends)")
+            out.append(f"Table code: {c.code}" + ("  (tell your friends)" if hosting else ""))
         where = server_address(self.app)
-        if self.local and c.is_host:
-            where = f"ws://{lan_address()}:{port_of(where)}"
-        out.append(f"Friends join at {where.split('://', 1)[-1]}")
+        if hosting:
+            if self.started_server:
+                out.append(f"Friends join at {lan_address()}:{port_of(where)}")
+            elif is_this_machine(where):
+                out.append(f"Server: this machine ({where.split('://', 1)[-1]}); friends "
+                           f"elsewhere need its network address.")
+            else:
+                out.append(f"Friends join at {where.split('://', 1)[-1]}")
         if c.state != "connected":
             out.append({"idle": "Connecting...", "connecting": "Connecting...",
                         "reconnecting": f"No answer yet: {c.why}",
@@ -585,7 +631,8 @@ class Lobby(NetBox):
             elif state == "free":
                 text = "free (waiting for a friend)"
             else:
-                text = f"{who or 'a friend'}{' (you)' if s.get('mine') else ''}: {state}"
+                shown = "here" if state == "thinking" else state     # nobody moves yet
+                text = f"{who or 'a friend'}{' (you)' if s.get('mine') else ''}: {shown}"
             out.append(f"  {s['seat'].capitalize()}: {text}")
         return out
 
@@ -608,12 +655,17 @@ class Lobby(NetBox):
         super().update(dt)
         c = self.client
         game = self.game
-        if (self.local and not self.started_server and c.state == "reconnecting"
-                and c.is_host is False and c.code is None):
-            # nobody answers on this machine: a server for friends on the local network
-            self.started_server = True
-            if start_local_server(game.store.dir, port_of(c.server)) is not None:
-                game.say("A Tricade server is started on this machine for your friends.")
+        if (self.local and self.hosting and not self.asked_server
+                and c.state == "reconnecting" and c.code is None and self.app.top is self):
+            # nobody answers on this machine: a server here for friends on the network?
+            self.asked_server = True
+            from games.ui import kits
+            where = c.server.split("://", 1)[-1]
+            self.app.push(kits.get(self.look.name).confirm(
+                self, f"No Tricade server answers at {where}. Start one on this machine? "
+                      f"It listens on every address of this machine (port "
+                      f"{port_of(c.server)}) until Tricade ends, so friends on your "
+                      f"network can join.", self.start_server, default=0))
         if c.state == "connected" and game.net is not c and c.start is not None:
             game.play_network(c)
         now = (c.state, c.code, tuple(tuple(sorted(s.items())) for s in c.seats))
@@ -626,6 +678,14 @@ class Lobby(NetBox):
                 self.finish()            # every seat is taken: play
             return True
         return False
+
+    def start_server(self) -> None:
+        if start_local_server(self.game.store.dir, port_of(self.client.server)) is not None:
+            self.started_server = True
+            self.game.say("A Tricade server is started on this machine for your friends.")
+        else:
+            self.game.say("No server could be started on this machine.")
+        self.refresh()
 
     def wake_in(self):
         return 0.1
@@ -647,8 +707,8 @@ def join_screen(game, on_back=None):
     return _skinned(JoinBox, game)(game, on_back)
 
 
-def lobby_screen(game, client, on_back=None, local: bool = False):
-    return _skinned(Lobby, game)(game, client, on_back, local)
+def lobby_screen(game, client, on_back=None, local: bool = False, hosting: bool = False):
+    return _skinned(Lobby, game)(game, client, on_back, local, hosting)
 
 
 def code_entry(game, on_back=None):

@@ -601,7 +601,7 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
                                     or "random" in t.seats.values()):
             return 0.0
         soonest = [w for w in (self.timeline.next_event(), self.status.left(),
-                               self.next_change()) if w is not None]
+                               self.next_change(), self.net_wake()) if w is not None]
         return min(soonest) if soonest else None
 
     def next_change(self) -> float | None:

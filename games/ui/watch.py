@@ -50,9 +50,11 @@ class ComputerMoves:
 
     # -- the base's part -----------------------------------------------------------------------
     def by_computer(self, tr) -> bool:
-        """The transition is a move the computer chose (a computer seat, or a seat the
-        computer places at random)."""
-        return tr.kind == "move" and self.table.seats.get(tr.seat) in ("computer", "random")
+        """The transition is a move made by no person here: the computer's (a computer
+        seat, or a seat it places at random), or a friend's at a network table (said,
+        marked and held as the computer's are)."""
+        return tr.kind == "move" and self.table.seats.get(tr.seat) in ("computer", "random",
+                                                                        "remote")
 
     def pace_seconds(self) -> float:
         """How long a computer move stays before the next (a demo keeps the original's)."""
@@ -110,7 +112,7 @@ class ComputerMoves:
 
     def hold_after(self, tr) -> None:
         """After the game's animation of a computer's move, the pace's pause."""
-        if tr.kind != "move" or self.table.seats.get(tr.seat) != "computer":
+        if tr.kind != "move" or self.table.seats.get(tr.seat) not in ("computer", "remote"):
             return                  # (a seat placed at random goes at once, as asked)
         seconds = self.pace_seconds() * self.pace_share(tr)
         if seconds <= 0:
