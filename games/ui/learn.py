@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import replays
+from games.core import replays, review
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
@@ -187,9 +187,9 @@ class Learn(Modal):
     def answer(self, tried: dict) -> None:
         row, _ply = self.item
         word = tried.get("verdict") or "no"
-        value = tried.get("words") or replaydraw.chance_words(tried.get("value"))
+        value = tried.get("words") or review.percent(tried.get("value"))
         best_words = row.get("before") if isinstance(row.get("before"), str) else \
-            replaydraw.chance_words(replays.best_value(row))
+            review.percent(replays.best_value(row))
         text = VERDICT_WORDS[word].format(move=self.trying, value=value, best=best_words,
                                           played=self.played_text(row))
         if word in ("best", "good"):
@@ -211,7 +211,7 @@ class Learn(Modal):
         self.phase = "done"
         better = row.get("better") or "?"
         best = row.get("before") if isinstance(row.get("before"), str) else \
-            replaydraw.chance_words(replays.best_value(row))
+            review.percent(replays.best_value(row))
         self.say(f"{lead}The better move: {better} ({best}). {{confirm}}: next.")
 
     def better_marks(self) -> list:
