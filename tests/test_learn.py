@@ -58,7 +58,24 @@ def path_to(board_input, state, move) -> list:
 
 def choose_on_board(app, learn, move, way: str, pad=None) -> None:
     bi = learn.view.board_input
-    for cell in path_to(bi, learn.view.table.state, move):
+    st = learn.view.table.state
+    if move in learn.word_moves():
+        # a move in words (TriAxis's "end"): T, the pad's X, the menu's item by the mouse
+        text = st.move_text(move)
+        assert f"tries {text}" in learn.line or f"or {text}" in learn.line, learn.line
+        if way == "keys":
+            key(app, pygame.K_t)
+        elif way == "pad":
+            pad_press(app, pad, "x")
+        else:
+            from driver import click
+            learn.open_menu((40, 40))
+            menu = app.top
+            assert menu.name == "menu"
+            click(app, menu.find(f"Try {text}").center)
+            frames(app, 2)
+        return
+    for cell in path_to(bi, st, move):
         if way == "mouse":
             from driver import click
             click(app, tuple(int(v) for v in bi.centre(cell)))

@@ -83,6 +83,25 @@ class BoardRules:
         return cells[len(cells) // 2] if cells else None
 
 
+def board_moves(rules: BoardRules, state) -> list:
+    """The moves ``rules`` can make on the board at ``state``: one cell chosen, or a piece
+    picked up and where it goes (what a move that is only words, as TriAxis's "end",
+    is not)."""
+    def cells(selected):
+        return rules.targets(state, selected) or rules.cells(state)
+    found = []
+    for cell in cells(None):
+        intent = rules.choose(state, None, cell)
+        if intent.kind == "move":
+            found.append(intent.move)
+        elif intent.kind == "select":
+            for cell2 in cells(cell):
+                got = rules.choose(state, cell, cell2)
+                if got.kind == "move":
+                    found.append(got.move)
+    return found
+
+
 class BoardInput:
     def __init__(self, rules: BoardRules, at: Callable[[Any], Any],
                  centre: Callable[[Any], tuple]):

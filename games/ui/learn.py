@@ -7,15 +7,17 @@ position its mover chose from, with the question on the status line: find a bett
   (``games.core.replays.judge_try``): the best move, good enough (short of the best by
   less than the game's line for an inaccuracy), better than the game's move but not enough,
   or not better. The board is never changed by a try: the position waits for the next.
+- A move that is only words, not a choice on the board (TriAxis's "end" of a turn), is
+  tried with T (the pad's X, the menu's "Try ..."; on DOS its place on the key line).
 - A second miss (or Show) shows the better move with the marching ants; Next (or a press)
   goes on to the next marked move; the end says how many were found, and offers to go
   through them again.
 - It is not a game: nothing is saved or scored, no computer moves, no dice are thrown; on a
   cabinet it spends no credit.
 
-Keys: the board's own, S (or N) next, H show the better move, F10 the menu, Esc back to
-the replay. The pad: the board's own, the right shoulder next, Y show, Start the menu, B
-back. The mouse: the board, the menu on the right (or middle) button, and on DOS the key
+Keys: the board's own, S (or N) next, H show the better move, T try the move in words,
+F10 the menu, Esc back to the replay. The pad: the board's own, the right shoulder next,
+Y show, X the move in words, Start the menu, B back. The mouse: the board, the menu on the right (or middle) button, and on DOS the key
 line, which names this screen's keys in place of the game's (they do nothing here).
 """
 
@@ -28,9 +30,9 @@ from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
 
-COMMANDS = {"next": ["s", "n"], "show": ["h"], "leave": ["b"]}
-PAD_COMMANDS = {"next": ["rightshoulder"], "show": ["y"]}
-LEARN_COMMANDS = ("next", "show", "menu", "leave")
+COMMANDS = {"next": ["s", "n"], "show": ["h"], "leave": ["b"], "word": ["t"]}
+PAD_COMMANDS = {"next": ["rightshoulder"], "show": ["y"], "word": ["x"]}
+LEARN_COMMANDS = ("next", "show", "menu", "leave", "word")
 # a DOS look's key line says this screen's keys, not the game's (which do nothing here)
 KEY_LINE = (("S)kip", "next"), ("H)Show", "show"), ("F10)Menu", "menu"), ("Esc)Back", "leave"))
 VERDICT_WORDS = {"best": "{move} is the best move ({value}).",
@@ -122,9 +124,11 @@ class Learn(Modal):
                 v.board_input.show(v.table.state)
         self.phase = "ask"
         played = self.played_text(row)
-        self.line = (f"{self.i + 1} of {len(self.items)}: {self.seat.capitalize()} played "
-                     f"{played}, {self.article(row['judgement'])} {row['judgement']}. "
-                     f"Find a better move.")
+        also = self.word_hint()
+        self.line = self.named(
+            f"{self.i + 1} of {len(self.items)}: {self.seat.capitalize()} played "
+            f"{played}, {self.article(row['judgement'])} {row['judgement']}. "
+            f"Find a better move.{also}")
         self.app.dirty = True
 
     @staticmethod
@@ -137,6 +141,44 @@ class Learn(Modal):
         ply = self.item[1]
         moves = self.view.table.moves
         return moves[ply] if ply < len(moves) else row.get("move", "?")
+
+    def word_moves(self) -> list:
+        """The legal moves at the position asked that are words, not a choice on the board
+        (TriAxis's "end"); conceding is never a try."""
+        if self.item is None or self.view.board_input is None:
+            return []
+        state = self.view.table.state
+        cached = getattr(self, "_words", None)
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        from games.ui.boardinput import board_moves
+        on_board = {state.move_text(m) for m in board_moves(self.view.board_input.rules, state)}
+        words = [m for m in state.legal_moves()
+                 if m != "resign" and state.move_text(m) not in on_board]
+        self._words = (state, words)
+        return words
+
+    def word_hint(self) -> str:
+        """" Not on the board: T tries end." when the position has a move in words."""
+        words = self.word_moves()
+        if not words:
+            return ""
+        state = self.view.table.state
+        return (f" Not on the board: {{word}} tries "
+                f"{' or '.join(state.move_text(m) for m in words)}.")
+
+    def try_word(self, move=None) -> None:
+        """T: the move in words tried (several: the menu, where each is an item)."""
+        if self.phase != "ask":
+            return
+        words = self.word_moves()
+        if move is None and len(words) > 1:
+            self.open_menu()
+            return
+        if move is None and words:
+            move = words[0]
+        if move is not None:
+            self.attempt(move)
 
     def kiosk_or_pad(self) -> bool:
         return bool(getattr(self.app, "kiosk", False) or self.app.input.pads)
@@ -202,7 +244,7 @@ class Learn(Modal):
             self.show_better(text + " ")
             return
         self.phase = "ask"
-        self.say(text + " Try again.")
+        self.say(text + " Try again." + self.word_hint())
 
     def show_better(self, lead: str = "") -> None:
         """The better move, with the ants; this one is over."""
@@ -245,6 +287,8 @@ class Learn(Modal):
         elif name == "show":
             if self.phase in ("ask", "judging") and self.item is not None:
                 self.show_better()
+        elif name == "word":
+            self.try_word()
         elif name == "menu":
             self.open_menu()
         elif name == "leave":
@@ -296,7 +340,12 @@ class Learn(Modal):
 
         def key(k):
             return "" if amiga else k
-        return [MenuItem("Next move", lambda: self.run("next"), shortcut=key("S"),
+        state = self.view.table.state
+        tries = [MenuItem(f"Try {state.move_text(m)}", lambda m=m: self.try_word(m),
+                          shortcut=key("T") if i == 0 else "",
+                          enabled=lambda: self.phase == "ask")
+                 for i, m in enumerate(self.word_moves())]
+        return tries + [MenuItem("Next move", lambda: self.run("next"), shortcut=key("S"),
                          enabled=lambda: self.phase != "end"),
                 MenuItem("Show the better move", lambda: self.run("show"),
                          shortcut=key("H"),
@@ -345,7 +394,13 @@ class Learn(Modal):
             from games.ui import dos, fonts
             h = fonts.get(self.look.font_name).height
             y = surface.get_height() - h
-            self.key_rects = dos.key_line(surface, list(KEY_LINE), y, bg=pal[0])
+            line = list(KEY_LINE)
+            words = self.word_moves() if self.phase == "ask" else []
+            if len(words) == 1:
+                line.insert(2, (f"T)ry {self.view.table.state.move_text(words[0])}", "word"))
+            elif words:
+                line.insert(2, ("T)ry in words", "word"))
+            self.key_rects = dos.key_line(surface, line, y, bg=pal[0])
 
     ant_colours = (0, 1)
 
