@@ -13,6 +13,7 @@ import pytest
 import games
 from driver import VirtualPad, frames, key, pad_press, run_until
 from games.core import replays, review
+from test_cabinet import cabinet  # noqa: F401  (the fixture)
 from test_replay import played_game
 
 GAMES = games.playable(include_hidden=True)
@@ -246,3 +247,68 @@ def test_judge_try_values_the_better_move_as_the_review_did():
         assert abs(played["value"] - replays.played_value(row)) < 0.02
         checked += 1
     assert checked >= 2, "the better moves of two games' reviews were tried"
+
+
+# -- on a cabinet: from the game just played, by the panel, no credit spent --------------------
+@pytest.mark.parametrize("entry", [e for e in GAMES if not e.hidden], ids=lambda e: e.name)
+def test_a_customer_learns_from_the_game_just_played_by_the_panel_for_no_credit(cabinet,
+                                                                               entry):
+    from test_cabinet import drop, open_from_launcher, press
+    from test_cabinet_kiosk import leaves, open_menu
+    app, cab, clock = cabinet(free_play=False, coins_per_credit=1)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, entry.name)
+    assert scene.customer
+    app.pop_to(scene)
+    t = scene.table
+    for seat in t.seats:
+        t.set_seat(seat, "human")
+    rng = random.Random(5)
+    while not t.state.is_over:       # some moves, then each seat in turn concedes (short)
+        if t.state.is_chance:
+            t.roll()
+            continue
+        moves = t.state.legal_moves()
+        t.play("resign" if t.ply > 40 and "resign" in moves else
+               rng.choice([m for m in moves if m != "resign"] or moves))
+    frames(app, 3)
+    assert t.state.is_over
+    for _ in range(6):                        # the game's own end boxes: Button 2 (back)
+        if app.top is scene:
+            break
+        press(app, pygame.K_LALT, pygame.KMOD_LALT)
+    credits, played = cab.credits, cab.books.data["credits_played"]
+    # the customer's menu (P1 start) offers it once the game is over; nothing else new
+    menu = open_menu(app, scene)
+    items = {path[-1]: item for path, item in leaves(scene.menu_model())}
+    assert "Learn from your mistakes" in items and "Replay" not in items
+    app.pop_to(scene)
+    items["Learn from your mistakes"].action()
+    learn = app.top
+    assert learn.name == "learn" and learn.phase == "review"
+    assert "Judging the game's moves" in learn.line
+    assert run_until(app, lambda: learn.phase != "review", timeout=240), "the review ended"
+    if learn.phase == "none" and app.top is not learn:        # whose moves: Button 1
+        press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    if learn.phase == "none":
+        assert "nothing to learn" in learn.line, learn.line
+    else:
+        assert learn.phase == "ask" and "Find a better move" in learn.line, learn.line
+        row, ply = learn.item
+        st = learn.view.table.state
+        # the better move found with the panel: the stick to its cell, Button 1
+        better = st.parse_move(row["better"]) if row.get("better") else None
+        if better is not None and better not in learn.word_moves():
+            bi = learn.view.board_input
+            for cell in path_to(bi, st, better):
+                bi.visible = True
+                bi.place(cell)
+                press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+            judged(app, learn)
+            assert learn.phase == "done" and "is the best move" in learn.line, learn.line
+        press(app, pygame.K_LSHIFT, pygame.KMOD_LSHIFT)       # Button 4: show the better
+        assert learn.phase == "done"
+    press(app, pygame.K_LALT, pygame.KMOD_LALT)               # Button 2: back to the game
+    assert app.top is scene and t.state.is_over
+    assert cab.credits == credits and cab.books.data["credits_played"] == played
+    assert menu is not None

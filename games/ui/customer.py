@@ -26,7 +26,7 @@ import functools
 
 from games.ui.commands import Label
 
-CUSTOMER_STANDARD = ("new", "quit", "menu", "history", "help")
+CUSTOMER_STANDARD = ("new", "quit", "menu", "history", "help", "learn")
 TAKE_BACK = ("undo", "redo")
 
 

@@ -29,6 +29,7 @@ from games.core import replays, review
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
+from games.ui.replay import ReviewRun, replay_class
 
 COMMANDS = {"next": ["s", "n"], "show": ["h"], "leave": ["b"], "word": ["t"]}
 PAD_COMMANDS = {"next": ["rightshoulder"], "show": ["y"], "word": ["x"]}
@@ -65,17 +66,24 @@ class Learn(Modal):
         self.replay, self.host, self.view = replay, host, view
         self.entry = host.entry
         self.seat = seat
-        self.items = replays.marked(replay.rows, seat)
+        self.items = replays.marked(replay.rows, seat) if seat else []
         self.found = 0
         self.i = -1
         self.misses = 0
-        self.phase = "ask"        # ask | judging | done (this one is over) | end
+        # review (the game's moves still judged: no replay was shown) | ask | judging (a
+        # try) | done (this one is over) | end | none (no move of the seats to learn from)
+        self.phase = "ask"
         self.line = ""            # what the status line says
         self.job = None
         self.clock = 0.0
         self.key_rects: list = []   # a DOS key line's items, for the mouse
         self._tame(view)
-        self.advance()
+        self.back_to = "the game" if isinstance(replay, GameReview) else "the replay"
+        if seat is None:
+            self.phase = "review"
+            self.show_progress()
+        else:
+            self.advance()
 
     def _tame(self, view) -> None:
         """The board answers the person's tries and nothing else: a move is a try (judged,
@@ -104,7 +112,7 @@ class Learn(Modal):
             self.phase = "end"
             n = len(self.items)
             self.line = self.named(f"You found {self.found} of {n}. {{confirm}}: again, "
-                                   f"{{back}}: back to the replay.")
+                                   f"{{back}}: back to {self.back_to}.")
             self.app.dirty = True
             return
         row, ply = item
@@ -130,6 +138,45 @@ class Learn(Modal):
             f"{played}, {self.article(row['judgement'])} {row['judgement']}. "
             f"Find a better move.{also}")
         self.app.dirty = True
+
+    # -- the game's review, when no replay judged it (a cabinet's customer) ------------------
+    def show_progress(self) -> None:
+        done, total = self.replay.progress
+        self.say(f"Judging the game's moves: {done} of {total}... {{back}}: back to "
+                 f"{self.back_to}.")
+
+    def reviewed(self) -> None:
+        """The review is whole (or failed): the seat to learn from, asked if several."""
+        review = self.replay
+        if review.failed or not review.judged:
+            self.phase = "none"
+            self.say(f"{review.failed or 'The moves could not be judged.'} {{back}}: back "
+                     f"to {self.back_to}.")
+            return
+        counts = replays.marked_seats(review.rows)
+        people = [s for s in counts if review.kinds.get(s) == "human"]
+        if not people:
+            self.phase = "none"
+            self.say("The judge marked no move of yours in this game: nothing to learn "
+                     f"from it. {{back}}: back to {self.back_to}.")
+            return
+        if len(people) == 1:
+            self.start(people[0])
+            return
+        from games.ui import kits
+        options = [(f"{s.capitalize()} ({counts[s]})", (lambda s=s: self.start(s)))
+                   for s in people]
+        self.phase = "none"
+        self.say(f"{{back}}: back to {self.back_to}.")
+        self.app.push(kits.get(self.look.name).ask(
+            self, "Learn from whose moves?", options + [("Back", self.leave)], default=0,
+            cancel=len(options)))
+
+    def start(self, seat: str) -> None:
+        self.seat = seat
+        self.items = replays.marked(self.replay.rows, seat)
+        self.i, self.found = -1, 0
+        self.advance()
 
     @staticmethod
     def article(word: str) -> str:
@@ -280,6 +327,8 @@ class Learn(Modal):
 
     # -- input ---------------------------------------------------------------------------------
     def run(self, name: str) -> bool:
+        if self.phase in ("review", "none") and name not in ("leave", "menu"):
+            return True
         if name == "next":
             if self.phase == "end":
                 return True
@@ -319,6 +368,8 @@ class Learn(Modal):
             if k == "confirm" or (k == "pointer_down" and action.button == 1):
                 self.again()
             return
+        if self.phase in ("review", "none"):
+            return
         if self.phase == "done":
             if k == "confirm" or (k == "pointer_down" and action.button == 1):
                 self.advance()
@@ -346,12 +397,13 @@ class Learn(Modal):
                           enabled=lambda: self.phase == "ask")
                  for i, m in enumerate(self.word_moves())]
         return tries + [MenuItem("Next move", lambda: self.run("next"), shortcut=key("S"),
-                         enabled=lambda: self.phase != "end"),
+                         enabled=lambda: self.phase not in ("end", "review", "none")),
                 MenuItem("Show the better move", lambda: self.run("show"),
                          shortcut=key("H"),
                          enabled=lambda: self.phase in ("ask", "judging")),
-                MenuItem("From the first again", self.again),
-                MenuItem("Back to the replay", self.leave)]
+                MenuItem("From the first again", self.again,
+                         enabled=lambda: self.phase not in ("review", "none")),
+                MenuItem(f"Back to {self.back_to}", self.leave)]
 
     def open_menu(self, pos=None):
         from games.ui import kits
@@ -362,6 +414,8 @@ class Learn(Modal):
 
     def close(self) -> None:
         self.cancel_job()
+        if isinstance(self.replay, GameReview):     # its own review (no replay): ended too
+            self.replay.close_review()
         self.view.table.close()
         super().close()
 
@@ -371,6 +425,12 @@ class Learn(Modal):
         before = int(self.clock / replaydraw.ANTS_PERIOD * replaydraw.ANTS_DASH)
         self.clock += dt
         changed = self.poll()
+        if self.phase == "review" and self.replay.poll():
+            if self.replay.judging:
+                self.show_progress()
+            else:
+                self.reviewed()
+            changed = True
         view = self.view.update(dt)
         if self.better_marks():
             changed = changed or before != int(self.clock / replaydraw.ANTS_PERIOD
@@ -378,7 +438,7 @@ class Learn(Modal):
         return changed or bool(view)
 
     def wake_in(self):
-        if self.job is not None:
+        if self.job is not None or self.phase == "review":
             return 0.05
         if self.better_marks():
             return replaydraw.ANTS_PERIOD / replaydraw.ANTS_DASH
@@ -405,12 +465,39 @@ class Learn(Modal):
     ant_colours = (0, 1)
 
 
+class GameReview(ReviewRun):
+    """A finished game's review for learning from it where no replay is shown (a cabinet's
+    customer): what ``Learn`` reads of a replay (its host, record, rows and look), the
+    review run in a worker of its own."""
+
+    def __init__(self, host, data: dict):
+        self.host, self.app, self.entry, self.look = host, host.app, host.entry, host.look
+        self.data = dict(data)
+        self.total = len(self.data.get("moves") or [])
+        self.rows, self.progress, self.stopped, self.failed = [], (0, self.total), False, ""
+        self.kinds = dict(host.table.seats)         # the seats a person played
+        self.ant_colours = replay_class(self.look.name).ant_colours
+
+
+def learn_after_game(host):
+    """Learn from your mistakes straight from a finished game (the game in ``host``): its
+    review runs first, on this screen; no replay is shown. None (and a word) when the game
+    has nothing to learn from."""
+    t = host.table
+    if not t.state.is_over or not t.moves or "human" not in t.seats.values():
+        host.say("Learn from your mistakes when a game of yours is over.")
+        return None
+    review = GameReview(host, t.save_data())
+    review.judge()
+    return host.app.push(learn_scene(review, None))
+
+
 _CLASSES: dict = {}
 
 
 def learn_scene(replay, seat: str):
     """The learn screen for ``seat``'s marked moves of ``replay``'s game, in its look."""
-    look = replay.look.name
+    look = replay.look.name       # (a replay, or a GameReview)
     cls = _CLASSES.get(look)
     if cls is None:
         import importlib

@@ -59,86 +59,22 @@ def _kinds_at(table, data: dict) -> list:
     return out
 
 
-class Replay(Modal):
-    """The replay scene (behaviour); ``replay_scene`` puts the look's skin in front."""
+class ReviewRun:
+    """The review of a record run in a worker of its own, its rows read as they come: the
+    replay's, and learn-from-your-mistakes' own where no replay is shown (a cabinet's
+    customer). Reads ``app``, ``entry``, ``data``, ``total``; ``may_judge()`` says whether
+    it may run."""
 
-    name = "replay"
-    transparent = False
-    guarded = ()               # opened on purpose
-    commands = COMMANDS
-    pad_commands = PAD_COMMANDS
+    rows: list
+    job = None
+    worker = None
 
-    def __init__(self, host, data: dict, on_leave=None, judge: bool = True):
-        app = host.app
-        view = type(host)(app, seed=data.get("seed") or 0, demo=True, title=False)
-        view.table.load_data(data)            # ValueError: the caller checked it already
-        view.replaying = True
-        # nothing moves on its own in a replay: no computer thinks, no chance is drawn; the
-        # seats show who played them (a kind the table does not know: a person)
-        view.table.update = lambda: False
-        view.table.auto_chance = False
-        self.kinds_at = _kinds_at(view.table, data)     # who held each seat at each ply
-        # the game's prompt speaks to the person to move ("drag your piece..."): nobody
-        # moves here, so its status line says nothing (the panel says the move shown)
-        prompt = view.prompt
-        view.prompt = lambda: ("", prompt()[1])
-        super().__init__(host)                # a modal over its game (the one on the stack)
-        self.look = view.look
-        self.owner = None
-        self.host, self.view, self.data = host, view, dict(data)
-        self.entry = host.entry
-        self.on_leave = on_leave
-        self.total = len(view.table.moves)
-        self.seats = list(view.table.state.players)
-        self.rows: list = []                   # the review so far, a row a ply
-        self.job = self.worker = None
-        self.progress = (0, self.total)
-        self.stopped = False                   # the review was stopped (Esc)
-        self.failed = ""
-        self.top = False                       # the panel above the board (Up/Down)
-        self.panel_h = 0                       # the panel's band, under or over the board
-        self.clock = 0.0
-        self._down_on = None
-        self.exporting = None                  # (thread, its answer) while one is written
-        self.ply = -1
-        self.layout()
-        self.go(0)
-        if judge and not host.customer:
-            self.judge()
+    def may_judge(self) -> bool:
+        return self.total > 0
 
-    # -- the table -----------------------------------------------------------------------------
-    @property
-    def table(self):
-        return self.view.table
-
-    def go(self, ply: int) -> None:
-        """Show the position after ``ply`` moves (0: the start)."""
-        ply = max(0, min(self.total, int(ply)))
-        if ply == self.ply:
-            return
-        self.ply = ply
-        v = self.view
-        for seat, kind in self.kinds_at[ply].items():  # the seats as they were played
-            if v.table.seats.get(seat) != kind:
-                v.table.set_seat(seat, kind)
-        v.table._jump(ply, "redo")
-        v._over_fired = True                  # no end is announced in a replay
-        v.update(0.0)
-        v.timeline.finish(sounds=False)
-        v.status.clear()
-        self.app.dirty = True
-
-    def state_at(self, ply: int):
-        return self.table.position(ply)
-
-    def row(self, ply: int):
-        """The review's row of the move that made ply ``ply`` (None: not judged yet)."""
-        return self.rows[ply - 1] if 1 <= ply <= len(self.rows) else None
-
-    # -- the review ----------------------------------------------------------------------------
     def judge(self) -> None:
         """Start (or start again) the review in a worker of its own."""
-        if self.job is not None or self.host.customer or self.total == 0:
+        if self.job is not None or not self.may_judge():
             return
         from games.core.worker import Worker
         self.rows, self.stopped, self.failed = [], False, ""
@@ -191,6 +127,97 @@ class Replay(Modal):
     @property
     def judging(self) -> bool:
         return self.job is not None
+
+    @property
+    def judged(self) -> bool:
+        """The review is whole."""
+        return self.job is None and self.total > 0 and len(self.rows) == self.total
+
+    def close_review(self) -> None:
+        self.stop_judging()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+
+class Replay(ReviewRun, Modal):
+    """The replay scene (behaviour); ``replay_scene`` puts the look's skin in front."""
+
+    name = "replay"
+    transparent = False
+    guarded = ()               # opened on purpose
+    commands = COMMANDS
+    pad_commands = PAD_COMMANDS
+
+    def __init__(self, host, data: dict, on_leave=None, judge: bool = True):
+        app = host.app
+        view = type(host)(app, seed=data.get("seed") or 0, demo=True, title=False)
+        view.table.load_data(data)            # ValueError: the caller checked it already
+        view.replaying = True
+        # nothing moves on its own in a replay: no computer thinks, no chance is drawn; the
+        # seats show who played them (a kind the table does not know: a person)
+        view.table.update = lambda: False
+        view.table.auto_chance = False
+        self.kinds_at = _kinds_at(view.table, data)     # who held each seat at each ply
+        # the game's prompt speaks to the person to move ("drag your piece..."): nobody
+        # moves here, so its status line says nothing (the panel says the move shown)
+        prompt = view.prompt
+        view.prompt = lambda: ("", prompt()[1])
+        super().__init__(host)                # a modal over its game (the one on the stack)
+        self.look = view.look
+        self.owner = None
+        self.host, self.view, self.data = host, view, dict(data)
+        self.entry = host.entry
+        self.on_leave = on_leave
+        self.total = len(view.table.moves)
+        self.seats = list(view.table.state.players)
+        self.rows: list = []                   # the review so far, a row a ply
+        self.progress = (0, self.total)
+        self.stopped = False                   # the review was stopped (Esc)
+        self.failed = ""
+        self.top = False                       # the panel above the board (Up/Down)
+        self.panel_h = 0                       # the panel's band, under or over the board
+        self.clock = 0.0
+        self._down_on = None
+        self.exporting = None                  # (thread, its answer) while one is written
+        self.ply = -1
+        self.layout()
+        self.go(0)
+        if judge and not host.customer:
+            self.judge()
+
+    # -- the table -----------------------------------------------------------------------------
+    @property
+    def table(self):
+        return self.view.table
+
+    def go(self, ply: int) -> None:
+        """Show the position after ``ply`` moves (0: the start)."""
+        ply = max(0, min(self.total, int(ply)))
+        if ply == self.ply:
+            return
+        self.ply = ply
+        v = self.view
+        for seat, kind in self.kinds_at[ply].items():  # the seats as they were played
+            if v.table.seats.get(seat) != kind:
+                v.table.set_seat(seat, kind)
+        v.table._jump(ply, "redo")
+        v._over_fired = True                  # no end is announced in a replay
+        v.update(0.0)
+        v.timeline.finish(sounds=False)
+        v.status.clear()
+        self.app.dirty = True
+
+    def state_at(self, ply: int):
+        return self.table.position(ply)
+
+    def row(self, ply: int):
+        """The review's row of the move that made ply ``ply`` (None: not judged yet)."""
+        return self.rows[ply - 1] if 1 <= ply <= len(self.rows) else None
+
+    # -- the review ----------------------------------------------------------------------------
+    def may_judge(self) -> bool:
+        return self.total > 0 and not self.host.customer
 
     # -- the panel -----------------------------------------------------------------------------
     @property
@@ -511,10 +538,7 @@ class Replay(Modal):
         return True
 
     def close(self) -> None:
-        self.stop_judging()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        self.close_review()
         self.view.table.close()
         super().close()
 

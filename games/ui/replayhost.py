@@ -5,7 +5,10 @@ puts Quit), a "Replay the last game" choice on the title page, and what a replay
 its game: try again from a ply (a new game from that position against the computer,
 saved as usual).
 
-A cabinet's customer sees none of it (the cabinet plays, it does not review).
+A cabinet's customer sees none of it (the cabinet plays, it does not review), but may learn
+from a finished game: the menu's "Learn from your mistakes" judges the game just played
+and asks for a better move at each of the customer's marked moves (games.ui.learn), with
+the panel; it is not a game, and spends no credit.
 """
 
 from __future__ import annotations
@@ -51,16 +54,34 @@ class ReplayHost:
         return replays.has_kept(self.store, self.game)
 
     # -- the command and the menus ---------------------------------------------------------
+    def learn_possible(self) -> bool:
+        """A cabinet's customer's game is over, with moves a person made (its menu's Learn
+        from your mistakes)."""
+        t = self.table
+        return (self.customer and self.live and t.state.is_over and bool(t.moves)
+                and "human" in t.seats.values())
+
+    def learn_from_game(self):
+        from games.ui.learn import learn_after_game
+        return learn_after_game(self)
+
     def house_commands(self) -> list:
         from games.ui.commands import Command
         return [Command("replay", "Replay", REPLAY_KEYS, (), self.open_replay,
                         enabled=lambda: self.replay_possible(),
-                        shortcut="" if self.look.name == "amiga" else "F5")]
+                        shortcut="" if self.look.name == "amiga" else "F5"),
+                Command("learn", "Learn from your mistakes", (), (), self.learn_from_game,
+                        enabled=lambda: self.learn_possible())]
 
     def with_house_items(self, model: list) -> list:
         """``model`` with the Replay item (once): before Quit in the list that has it,
         else at the end of the first submenu (the Amiga's Project) or of the list."""
-        if self.customer or "replay" not in self.cmds or _named(model, "replay"):
+        if self.customer:
+            if "learn" not in self.cmds or _named(model, "learn") or not self.learn_possible():
+                return model
+            return _insert_before_quit(list(model), self.cmds.item("learn")) or (
+                list(model) + [self.cmds.item("learn")])
+        if "replay" not in self.cmds or _named(model, "replay"):
             return model
         item = self.cmds.item("replay")
         out = _insert_before_quit(list(model), item)
