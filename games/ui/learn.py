@@ -29,7 +29,7 @@ from games.core import replays, review
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
-from games.ui.replay import ReviewRun, replay_class
+from games.ui.reviewrun import ReviewRun
 
 COMMANDS = {"next": ["s", "n"], "show": ["h"], "leave": ["b"], "word": ["t"]}
 PAD_COMMANDS = {"next": ["rightshoulder"], "show": ["y"], "word": ["x"]}
@@ -476,7 +476,7 @@ class GameReview(ReviewRun):
         self.total = len(self.data.get("moves") or [])
         self.rows, self.progress, self.stopped, self.failed = [], (0, self.total), False, ""
         self.kinds = dict(host.table.seats)         # the seats a person played
-        self.ant_colours = replay_class(self.look.name).ant_colours
+        self.ant_colours = replaydraw.look_colours(self.look.name)[1]
 
 
 def learn_after_game(host):

@@ -26,6 +26,7 @@ import pygame
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
+from games.ui.reviewrun import ReviewRun
 
 BUTTONS = (("|<", "first"), ("<", "prev"), (">", "next"), (">|", "last"),
            ("Try again", "try"), ("Export", "export"), ("Back", "leave"))
@@ -57,87 +58,6 @@ def _kinds_at(table, data: dict) -> list:
             now[st.current] = kind(b)
         out.append(dict(now))
     return out
-
-
-class ReviewRun:
-    """The review of a record run in a worker of its own, its rows read as they come: the
-    replay's, and learn-from-your-mistakes' own where no replay is shown (a cabinet's
-    customer). Reads ``app``, ``entry``, ``data``, ``total``; ``may_judge()`` says whether
-    it may run."""
-
-    rows: list
-    job = None
-    worker = None
-
-    def may_judge(self) -> bool:
-        return self.total > 0
-
-    def judge(self) -> None:
-        """Start (or start again) the review in a worker of its own."""
-        if self.job is not None or not self.may_judge():
-            return
-        from games.core.worker import Worker
-        self.rows, self.stopped, self.failed = [], False, ""
-        self.progress = (0, self.total)
-        if self.worker is None:
-            self.worker = Worker(getattr(self.app.options, "worker_mode", "process"))
-        data = {k: self.data.get(k) for k in ("game", "seed", "options", "start", "moves")}
-        self.job = self.worker.submit("games.core.replays:review_stream", self.entry, data,
-                                      stream=True)
-
-    def stop_judging(self) -> bool:
-        """Esc while the review runs: stop it (what is judged is kept). True if it ran."""
-        if self.job is None:
-            return False
-        job, self.job = self.job, None
-        job.poll()
-        self._take_partials(job)          # the rows judged so far are kept
-        job.cancel()
-        self.stopped = True
-        return True
-
-    def poll(self) -> bool:
-        job = self.job
-        if job is None:
-            return False
-        job.poll()
-        changed = self._take_partials(job)
-        if job.done:
-            self.job = None
-            if job.error or not isinstance(job.result, dict):
-                why = job.error or "the judge gave no judgement"
-                self.failed = f"The moves could not be judged ({why})."
-            else:
-                self.rows = list(job.result.get("moves") or [])
-                self.progress = (self.total, self.total)
-            changed = True
-        return changed
-
-    def _take_partials(self, job) -> bool:
-        """The progress and the rows the job has reported since the last look."""
-        if not job.partials:
-            return False
-        for done, total, *ready in job.partials:
-            self.progress = (done, total)
-            for rows in ready:
-                self.rows.extend(rows)
-        job.partials.clear()
-        return True
-
-    @property
-    def judging(self) -> bool:
-        return self.job is not None
-
-    @property
-    def judged(self) -> bool:
-        """The review is whole."""
-        return self.job is None and self.total > 0 and len(self.rows) == self.total
-
-    def close_review(self) -> None:
-        self.stop_judging()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
 
 
 class Replay(ReviewRun, Modal):
@@ -607,10 +527,6 @@ class Replay(ReviewRun, Modal):
 SHADOW = 8          # pixels under and beside the panel's frame for its look's shadow
 
 # palette indices per look: ground, axis, marker of the graph; the ants' two colours
-LOOK_COLOURS = {"dos": ((0, 7, 14), (0, 14)),          # black, light grey, yellow
-                "amiga": ((0, 1, 2), (2, 3)),          # blue, white, black; black, orange
-                "riscos": ((0, 3, 7), (7, 9))}         # white, grey 3, black; black, yellow
-
 _CLASSES: dict = {}
 
 
@@ -648,7 +564,7 @@ def replay_class(look_name: str):
     if cls is None:
         import importlib
         skin = importlib.import_module(f"games.ui.{look_name}").Skin
-        graph, ants = LOOK_COLOURS.get(look_name, ((0, 1, 2), (0, 1)))
+        graph, ants = replaydraw.look_colours(look_name)
         cls = _CLASSES[look_name] = type(f"Replay_{look_name}", (skin, Replay), {
             "__module__": __name__, "__doc__": Replay.__doc__, "graph_colours": graph,
             "ant_colours": ants, "draw_frame": _draw_frame, "closes": _closes})

@@ -19,6 +19,17 @@ ANTS_PERIOD = 0.5            # seconds for the ants to march one dash length
 ANTS_DASH = 4
 
 
+# a look's replay colours (palette indices): the graph's (ground, lines, text) and the
+# marching ants' (dark, light)
+LOOK_COLOURS = {"dos": ((0, 7, 14), (0, 14)),          # black, light grey, yellow
+                "amiga": ((0, 1, 2), (2, 3)),          # blue, white, black; black, orange
+                "riscos": ((0, 3, 7), (7, 9))}         # white, grey 3, black; black, yellow
+
+
+def look_colours(look_name: str) -> tuple:
+    return LOOK_COLOURS.get(look_name, ((0, 1, 2), (0, 1)))
+
+
 def _dist(a, b) -> int:
     return sum((x - y) ** 2 for x, y in zip(a, b))
 
