@@ -710,3 +710,33 @@ def test_a_long_save_names_its_game_on_the_command_line(tmp_path, entry):
     args = cli.parse_args(["--review", str(path), "--json", str(tmp_path / "out.json")])
     assert args.game == entry.name
     assert review.read_game(entry, str(path))["game"] == entry.name
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_each_seats_figures_are_on_screen_and_a_long_judgement_fits_the_panel(make_app, entry):
+    """When the review is whole the panel says so, and F (the menu's "Each seat's figures")
+    shows the review's own lines of each seat (counts, accuracy, luck); a move's words
+    longer than the panel are broken into its two lines, never cut at its edge."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=5, plies=40)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert run_until(app, lambda: not replay.judging, timeout=240), "the review ended"
+    assert replay.result is not None
+    toasts = [t[0] for t in app._toasts]
+    assert any("each seat's figures" in line for line in toasts), toasts
+    key(app, pygame.K_f)
+    box = app.top
+    assert box is not replay, "the figures open"
+    shown = " ".join(box.lines)
+    for line in review.summary_lines(replay.result):
+        for word in line.split(", ")[:2]:
+            assert word.split(" ")[-1] in shown
+    app.pop_to(replay)
+    # a long line of the review: every word in the panel, each line inside it
+    long = ("Blunder: Neither side can force a win -> Blue can force a win in 6 moves; "
+            "better b5 (+50.0 points)")
+    lines = replay.fit(long, replay.inner.w)
+    assert " ".join(lines) == long and len(lines) <= 2
+    assert all(replay.text_w(line) <= replay.inner.w for line in lines)
+    frames(app, 2)

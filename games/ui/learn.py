@@ -29,7 +29,7 @@ from games.core import replays, review
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
-from games.ui.reviewrun import ReviewRun
+from games.ui.reviewrun import ReviewRun, kinds_at
 
 COMMANDS = {"next": ["s", "n"], "show": ["h"], "leave": ["b"], "word": ["t"]}
 PAD_COMMANDS = {"next": ["rightshoulder"], "show": ["y"], "word": ["x"]}
@@ -60,6 +60,7 @@ class Learn(Modal):
         view.replaying = True
         view.table.update = lambda: False       # nothing moves on its own
         view.table.auto_chance = False
+        self.kinds_at = kinds_at(view.table, replay.data)
         super().__init__(host)
         self.look = view.look
         self.owner = None
@@ -117,10 +118,10 @@ class Learn(Modal):
             return
         row, ply = item
         v = self.view
-        v.table.set_seat(self.seat, "human")
-        for other in v.table.seats:
-            if other != self.seat:
-                v.table.set_seat(other, "human")
+        # the seats as they were played there (the screen names them so), the one asked
+        # a person's: nothing moves on its own here
+        for seat, kind in self.kinds_at[ply].items():
+            v.table.set_seat(seat, "human" if seat == self.seat else kind)
         v.table._jump(ply, "redo")
         v._over_fired = True
         v.update(0.0)
@@ -132,7 +133,7 @@ class Learn(Modal):
                 v.board_input.show(v.table.state)
         self.phase = "ask"
         played = self.played_text(row)
-        also = self.word_hint()
+        also = "" if self.look.key_line else self.word_hint()   # (DOS: on its key line)
         self.line = self.named(
             f"{self.i + 1} of {len(self.items)}: {self.seat.capitalize()} played "
             f"{played}, {self.article(row['judgement'])} {row['judgement']}. "
@@ -277,8 +278,7 @@ class Learn(Modal):
         row, _ply = self.item
         word = tried.get("verdict") or "no"
         value = tried.get("words") or review.percent(tried.get("value"))
-        best_words = row.get("before") if isinstance(row.get("before"), str) else \
-            review.percent(replays.best_value(row))
+        best_words = self.best_words(row)
         text = VERDICT_WORDS[word].format(move=self.trying, value=value, best=best_words,
                                           played=self.played_text(row))
         if word in ("best", "good"):
@@ -291,7 +291,14 @@ class Learn(Modal):
             self.show_better(text + " ")
             return
         self.phase = "ask"
-        self.say(text + " Try again." + self.word_hint())
+        self.say(text + " Try again." + ("" if self.look.key_line else self.word_hint()))
+
+    @staticmethod
+    def best_words(row) -> str:
+        """What the best move keeps, in the review's words (a solved game's own:
+        Tripppin's "Neither side can force a win"), else as a winning chance."""
+        own = (row.get("game") or {}).get("before")
+        return own if isinstance(own, str) else review.percent(replays.best_value(row))
 
     def show_better(self, lead: str = "") -> None:
         """The better move, with the ants; this one is over."""
@@ -299,8 +306,7 @@ class Learn(Modal):
         self.cancel_job()
         self.phase = "done"
         better = row.get("better") or "?"
-        best = row.get("before") if isinstance(row.get("before"), str) else \
-            review.percent(replays.best_value(row))
+        best = self.best_words(row)
         self.say(f"{lead}The better move: {better} ({best}). {{confirm}}: next.")
 
     def better_marks(self) -> list:
@@ -328,6 +334,10 @@ class Learn(Modal):
     # -- input ---------------------------------------------------------------------------------
     def run(self, name: str) -> bool:
         if self.phase in ("review", "none") and name not in ("leave", "menu"):
+            return True
+        if name == "again":
+            if self.phase == "end":
+                self.again()
             return True
         if name == "next":
             if self.phase == "end":
@@ -454,7 +464,9 @@ class Learn(Modal):
             from games.ui import dos, fonts
             h = fonts.get(self.look.font_name).height
             y = surface.get_height() - h
-            line = list(KEY_LINE)
+            line = list(KEY_LINE) if self.phase not in ("end", "review", "none") else \
+                ([("Enter)Again", "again")] if self.phase == "end" else []) + \
+                [("F10)Menu", "menu"), ("Esc)Back", "leave")]
             words = self.word_moves() if self.phase == "ask" else []
             if len(words) == 1:
                 line.insert(2, (f"T)ry {self.view.table.state.move_text(words[0])}", "word"))

@@ -26,38 +26,19 @@ import pygame
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
-from games.ui.reviewrun import ReviewRun
+from games.ui.reviewrun import ReviewRun, kinds_at
 
 BUTTONS = (("|<", "first"), ("<", "prev"), (">", "next"), (">|", "last"),
            ("Try again", "try"), ("Export", "export"), ("Back", "leave"))
 # (the DOS buttons light their first letters: E exports and B goes back there too)
 COMMANDS = {"first": ["home"], "last": ["end"], "try": ["t"], "export": ["x", "e"],
-            "judge": ["j"], "learn": ["l"], "leave": ["b"]}
+            "judge": ["j"], "learn": ["l"], "figures": ["f"], "leave": ["b"]}
 PAD_COMMANDS = {"first": ["leftshoulder"], "last": ["rightshoulder"], "try": ["x"],
                 "export": ["y"]}
 
 
 KEYS_HINT = "{move}: left/right a move, up/down this panel; {menu}: the menu"
 MOUSE_HINT = "Click the graph for a move; arrows: left/right a move, up/down this panel"
-
-
-def _kinds_at(table, data: dict) -> list:
-    """[{seat: "human" | "computer"}] for each ply: who held each seat as it was played
-    (a seat's last move up to the ply, else its next; the save's seats for one that never
-    moved)."""
-    def kind(letter):
-        return "computer" if letter == "c" else "human"
-    kept = data.get("seats") or {}
-    now = {s: kind("c" if kept.get(s) == "computer" else "h") for s in table.seats}
-    moved = [(st.current, b) for st, b in zip(table.states, table.by) if b != "-"]
-    for seat, b in reversed(moved):          # before its first move: as it first played
-        now[seat] = kind(b)
-    out = [dict(now)]
-    for st, b in zip(table.states, table.by):
-        if b != "-":
-            now[st.current] = kind(b)
-        out.append(dict(now))
-    return out
 
 
 class Replay(ReviewRun, Modal):
@@ -78,7 +59,7 @@ class Replay(ReviewRun, Modal):
         # seats show who played them (a kind the table does not know: a person)
         view.table.update = lambda: False
         view.table.auto_chance = False
-        self.kinds_at = _kinds_at(view.table, data)     # who held each seat at each ply
+        self.kinds_at = kinds_at(view.table, data)     # who held each seat at each ply
         # the game's prompt speaks to the person to move ("drag your piece..."): nobody
         # moves here, so its status line says nothing (the panel says the move shown)
         prompt = view.prompt
@@ -163,7 +144,7 @@ class Replay(ReviewRun, Modal):
         vw, vh = self.view.native_size
         graph_h = max(3 * lh, vh // 8)
         bh = max(self.button_size(label)[1] for label, _ in BUTTONS)
-        h = 2 * lh + graph_h + bh + self.gap // 2
+        h = INFO_LINES * lh + graph_h + bh + self.gap // 2
         if not self.panel_h:                 # the band's height: the frame, its shadow
             self.panel_h = self.place(vw - 24, h, self.title)[0].h + SHADOW
         w = vw - 24
@@ -178,7 +159,7 @@ class Replay(ReviewRun, Modal):
         self.rect, self.inner = self.place(w, h, self.title, (vw // 2, y))
         i = self.inner
         self.info_at = (i.x, i.y)
-        self.graph = pygame.Rect(i.x, i.y + 2 * lh, i.w, graph_h)
+        self.graph = pygame.Rect(i.x, i.y + INFO_LINES * lh, i.w, graph_h)
         sizes = [self.button_size(label) for label, _ in BUTTONS]
         area = pygame.Rect(i.x, i.bottom - bh, i.w, bh)
         self.button_rects = self.button_row(area, sizes)
@@ -257,6 +238,16 @@ class Replay(ReviewRun, Modal):
         from games.core import review           # the review's own words: the numbers
         return head, review.row_words(row)       # its JSON holds, as its text says them
 
+    def fit(self, text: str, width: int) -> list:
+        """``text`` broken at spaces into lines no wider than ``width`` pixels."""
+        lines: list = []
+        for word in (text or "").split(" "):
+            if lines and self.text_w(lines[-1] + " " + word) <= width:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        return lines
+
     def keys_hint(self) -> str:
         """What the buttons do not show (the panel's place, the graph), for the device in
         hand."""
@@ -293,6 +284,8 @@ class Replay(ReviewRun, Modal):
             self.judge()
         elif name == "learn":
             self.learn()
+        elif name == "figures":
+            self.show_figures()
         elif name == "leave":
             self.leave()
 
@@ -369,8 +362,10 @@ class Replay(ReviewRun, Modal):
                          enabled=lambda: self.can_learn()),
                 MenuItem("First move", lambda: c("first")),
                 MenuItem("Last move", lambda: c("last")),
-                MenuItem("Panel to the other end", lambda: self.place_panel(not self.top),
-                         shortcut=key("Up/Down")),
+                MenuItem("Each seat's figures", lambda: c("figures"), shortcut=key("F"),
+                         enabled=lambda: self.result is not None),
+                MenuItem("Panel to the other end (Up/Down)",
+                         lambda: self.place_panel(not self.top)),
                 MenuItem("Leave the replay", lambda: c("leave"))]
 
     def open_menu(self, pos=None):
@@ -389,6 +384,23 @@ class Replay(ReviewRun, Modal):
         if row is not None and row.get("judgement") not in (None, "good"):
             ply = row.get("turn_from", ply) - 1      # a turn judged whole: from its start
         self.host.try_again_from(self, self.data, ply)
+
+    def reviewed(self) -> None:
+        self.app.toast(self.named("The moves are judged: {figures} shows each seat's "
+                                  "figures."))
+
+    def show_figures(self):
+        """Each seat's figures of the whole review (its decisions, inaccuracies, mistakes
+        and blunders, accuracy, and luck in a game of chance): the review's own lines."""
+        if self.result is None:
+            self.app.notice("Each seat's figures come when the review is done." if
+                            self.judging else "Judge the moves first (the menu's Judge "
+                            "the moves).")
+            return None
+        from games.core import review
+        from games.ui import kits
+        return self.app.push(kits.get(self.look.name).message(
+            self, review.summary_lines(self.result), title="Each seat's figures"))
 
     def can_learn(self) -> bool:
         """The review is whole and marked a move (learn from your mistakes)."""
@@ -504,8 +516,9 @@ class Replay(ReviewRun, Modal):
         self.draw_frame(surface, self.rect, self.title)
         a, b = self.info_lines()
         self.write(surface, a, self.info_at)
-        if b:
-            self.write(surface, b, (self.info_at[0], self.info_at[1] + self.line_h), "key")
+        x, y = self.info_at
+        for n, line in enumerate(self.fit(b, self.inner.w)[:INFO_LINES - 1], 1):
+            self.write(surface, line, (x, y + n * self.line_h), "key")
         ground, axis, marker = (pal[i] for i in self.graph_colours)
         series = replaydraw.chance_series(self.rows, self.seats, self.total)
         colours = replaydraw.seat_colours(pal, self.seats, (ground, marker))
@@ -525,6 +538,7 @@ class Replay(ReviewRun, Modal):
 
 
 SHADOW = 8          # pixels under and beside the panel's frame for its look's shadow
+INFO_LINES = 3      # the move shown, and its judgement in up to two lines
 
 # palette indices per look: ground, axis, marker of the graph; the ants' two colours
 _CLASSES: dict = {}

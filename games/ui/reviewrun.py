@@ -5,6 +5,25 @@ your mistakes' own where no replay is shown (games.ui.learn, a cabinet's custome
 from __future__ import annotations
 
 
+def kinds_at(table, data: dict) -> list:
+    """[{seat: "human" | "computer"}] for each ply: who held each seat as it was played
+    (a seat's last move up to the ply, else its next; the save's seats for one that never
+    moved)."""
+    def kind(letter):
+        return "computer" if letter == "c" else "human"
+    kept = data.get("seats") or {}
+    now = {s: kind("c" if kept.get(s) == "computer" else "h") for s in table.seats}
+    moved = [(st.current, b) for st, b in zip(table.states, table.by) if b != "-"]
+    for seat, b in reversed(moved):          # before its first move: as it first played
+        now[seat] = kind(b)
+    out = [dict(now)]
+    for st, b in zip(table.states, table.by):
+        if b != "-":
+            now[st.current] = kind(b)
+        out.append(dict(now))
+    return out
+
+
 class ReviewRun:
     """The review of a record run in a worker of its own, its rows read as they come: the
     replay's, and learn-from-your-mistakes' own where no replay is shown (a cabinet's
@@ -12,6 +31,7 @@ class ReviewRun:
     it may run."""
 
     rows: list
+    result = None              # the whole review (its "seats" figures), once it is done
     job = None
     worker = None
 
@@ -24,6 +44,7 @@ class ReviewRun:
             return
         from games.core.worker import Worker
         self.rows, self.stopped, self.failed = [], False, ""
+        self.result = None
         self.progress = (0, self.total)
         if self.worker is None:
             self.worker = Worker(getattr(self.app.options, "worker_mode", "process"))
@@ -55,7 +76,9 @@ class ReviewRun:
                 self.failed = f"The moves could not be judged ({why})."
             else:
                 self.rows = list(job.result.get("moves") or [])
+                self.result = job.result
                 self.progress = (self.total, self.total)
+                self.reviewed()
             changed = True
         return changed
 
@@ -69,6 +92,9 @@ class ReviewRun:
                 self.rows.extend(rows)
         job.partials.clear()
         return True
+
+    def reviewed(self) -> None:
+        """The review is whole (a hook: the replay says where its figures are)."""
 
     @property
     def judging(self) -> bool:
