@@ -63,7 +63,12 @@ def choose_on_board(app, learn, move, way: str, pad=None) -> None:
     if move in learn.word_moves():
         # a move in words (TriAxis's "end"): T, the pad's X, the menu's item by the mouse
         text = st.move_text(move)
-        assert f"tries {text}" in learn.line or f"or {text}" in learn.line, learn.line
+        if learn.look.key_line:                  # DOS: on the key line, "T)ry end"
+            app.dirty = True
+            frames(app, 1)
+            assert "word" in [name for name, _ in learn.key_rects], learn.key_rects
+        else:
+            assert f"tries {text}" in learn.line or f"or {text}" in learn.line, learn.line
         if way == "keys":
             key(app, pygame.K_t)
         elif way == "pad":
