@@ -333,6 +333,43 @@ def test_a_coin_switch_bounce_is_one_coin_and_a_bonus_is_given(cabinet):
     assert cab.books.data["coins"]["1"] == 4, "no debounce: each press a coin"
 
 
+def coin_edge(app, clock, k, down: bool):
+    kind = pygame.KEYDOWN if down else pygame.KEYUP
+    pygame.event.post(pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0))
+    app.step()
+
+
+@pytest.mark.parametrize("slot_key", [pygame.K_5, pygame.K_6], ids=["slot1", "slot2"])
+def test_every_coin_press_is_kept_however_close_the_pulse_measured_press_to_press(
+        cabinet, slot_key):
+    """A coin is an edge: 20 presses 45 ms apart, each held 23 ms (a 22 ms gap before the
+    next), are 20 coins; the pulse (30 ms) filters only a bounce shorter than itself,
+    from the press it follows, however the switch's release or its bounces fall."""
+    app, cab, clock = cabinet(credit_cap=30, **COIN)
+    slot = "1" if slot_key == pygame.K_5 else "2"
+    clock.t += 1.0
+    for _ in range(20):
+        coin_edge(app, clock, slot_key, True)
+        clock.t += 0.023
+        coin_edge(app, clock, slot_key, False)
+        clock.t += 0.022
+    assert cab.books.data["coins"][slot] == 20, "20 presses 45 ms apart: 20 coins"
+    assert cab.credits == 20 and cab.books.balance() == (20, 20)
+    # a bouncing switch: down, up, down, up... every 4 ms for 24 ms, then 31 ms after the
+    # first press a new press: 2 coins (the bounces from the first press are one coin,
+    # each measured from the press that counted, not from the bounce before it)
+    clock.t += 1.0
+    for i in range(7):
+        coin_edge(app, clock, slot_key, True)
+        clock.t += 0.002
+        coin_edge(app, clock, slot_key, False)
+        clock.t += 0.002
+    clock.t += 0.031 - 0.028
+    coin_edge(app, clock, slot_key, True)
+    coin_edge(app, clock, slot_key, False)
+    assert cab.books.data["coins"][slot] == 22, "a bounce is one coin, the next press another"
+
+
 def test_a_walk_away_on_a_title_is_no_play(cabinet):
     app, cab, clock = cabinet(**COIN)
     drop(app, clock)
