@@ -10,14 +10,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from games.cabinet import operator
+import games
+import shots
+from driver import frames
+from games.cabinet import install, operator
 from games.cabinet.operator import OperatorScene, PinScene
 from games.ui.continuebox import ContinueScene
 from games.ui.modals import Question
 from games.ui.scene import GameScene
 from test_cabinet import (cabinet, drop, enter_pin, hold_starts, open_from_launcher,  # noqa: F401
                           press, shown_games)
+from test_cabinet import Clock
 from test_cabinet_kiosk import leaves
+from test_replay import WINDOWS, random_plies, same_pixels
 
 BUTTON_1 = (pygame.K_LCTRL, pygame.KMOD_LCTRL)
 BUTTON_2 = (pygame.K_LALT, pygame.KMOD_LALT)
@@ -604,3 +609,50 @@ def test_start_a_new_game_says_when_it_costs_a_credit(cabinet, free):
     press(app, *BUTTON_1)                         # Yes
     assert t.game_number == number + 1 and not t.state.is_over
     assert cab.credits == (credits if free else credits - 1)
+
+
+# -- the CREDITS notice after a coin hides no cell of any game's board -------------------------
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_the_credits_notice_after_a_coin_never_hides_a_cell_of_the_board(make_app, entry,
+                                                                        tmp_path):
+    """Issue 48: "CREDITS 1+1" after a coin covered Tripppin's bottom row (and the line
+    under its panel) for its seconds. In every game, at every usual window size and full
+    screen: the notice's band covers no cell of the board, every cell shows the pixels it
+    showed before the coin, and the notice is there to read."""
+    for window in WINDOWS:
+        size = entry.native_size if window == "native" else (
+            None if window == "full screen" else window)
+        clock = Clock()
+        app = make_app(kiosk=True, clock=clock, anim_speed=0, window_size=size,
+                       fullscreen=window == "full screen",
+                       data_dir=str(tmp_path / str(window).replace(" ", "-")))
+        app.settings["kiosk"].update(credit_cap=1, **COIN)
+        cab = install(app)
+        frames(app, 2)
+        drop(app, clock)                                  # a credit: the cap
+        scene = app.push(entry.scene_factory()(app, seed=3, title=False))
+        t = scene.table
+        for seat in t.seats:
+            t.set_seat(seat, "human")
+        random_plies(t, random.Random(3), 12)           # pieces on the board
+        clock.t += 1.0
+        frames(app, 3)
+        before = app.last_native.copy()
+        press(app, pygame.K_5)                            # a coin over the cap: "CREDITS 1+1"
+        frames(app, 2)
+        lines = [text for text, _ in app._toasts]
+        assert any(text.startswith("CREDITS 1+1") for text in lines), lines
+        after = app.last_native
+        assert not same_pixels(before, after), "the notice is shown"
+        cells = scene.board_cells()
+        assert cells
+        for name, cell in cells.items():
+            case = (entry.name, window, name, cell)
+            assert same_pixels(before.subsurface(cell), after.subsurface(cell)), case
+        band, shown = app.top.toast_place(after.get_size(), lines)
+        assert shown and shown[-1].startswith("CREDITS 1+1")
+        assert not same_pixels(before.subsurface(band), after.subsurface(band))
+        assert not any(band.colliderect(cell) for cell in cells.values()), band
+        if window == "native":                 # for a person to look at (tests/shots.py)
+            shots.save(after, f"cabinet-credits-notice-{entry.name}.png")
+        app.shutdown(quit_pygame=False)

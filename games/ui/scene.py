@@ -264,6 +264,11 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
         """The app's notices sit above the footer (a game that draws none returns 0)."""
         return self.footer_height()
 
+    def toast_keep_clear(self) -> list:
+        """The app's notices (the cabinet's CREDITS after a coin, a pad plugged in) never
+        hide a cell of the board (games.ui.lookscene's ``toast_place``)."""
+        return list(self.board_cells().values())
+
     def draw_footer(self, surface) -> None:
         """The status line (``status_text()``) centred at the bottom, and on DOS the key
         line of the standard and own commands (``self.cmds.key_line()``) under it."""
