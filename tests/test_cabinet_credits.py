@@ -311,6 +311,103 @@ def test_a_coin_at_continue_continues(cabinet):
     assert cab.books.data["credits_played"] == 2 and cab.books.balance() == (2, 2)
 
 
+def to_continue(app, cab, clock, scene):
+    """Run until a person is to move in the game (``scene``, or the scene a game put in
+    its place), then for the timeout: "CONTINUE?"."""
+    for _ in range(4000):
+        scene = cab.game_scene() or scene
+        if scene.awaiting_person() and app.top is scene:
+            break
+        if app.top is not scene:
+            press(app, *BUTTON_1)
+        if scene.table.thinking:            # the computer's move comes from the worker:
+            app.step()                      # waited for (a guard's count, never a timing)
+            time.sleep(0.002)
+        else:
+            clock.run(app, 0.5)
+    clock.run(app, cab.k["continue_after"] + 0.5)
+    box = app.top
+    assert isinstance(box, ContinueScene)
+    return box, box.game
+
+
+def drawn_text(app, monkeypatch) -> list:
+    """Every line the fonts draw in the next frame (the whole picture drawn)."""
+    from games.ui.fonts import BitmapFont
+    drawn, real = [], BitmapFont.draw
+    monkeypatch.setattr(BitmapFont, "draw", lambda self, surface, text, *a, **kw: (
+        drawn.append(text), real(self, surface, text, *a, **kw))[1])
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(BitmapFont, "draw", real)
+    return drawn
+
+
+def hold_and_release(app, clock, k, mod=0, held=0.08):
+    """A real press: down, held ``held`` seconds of frames, up."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    for _ in range(4):
+        clock.t += held / 4
+        app.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    clock.t += 0.02
+    app.step()
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_continue_without_a_credit_says_what_a_press_does_and_no_press_ends_the_game(
+        cabinet, name, monkeypatch):
+    """Issue 48: at "CONTINUE?" with no credit a press of button 1 or Start does what the
+    box says it does, and only that: it speeds the count, as an arcade's does, and never
+    ends the customer's game (the count does, at least a second after the last press);
+    with a credit the box says a press continues, and it does."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    box, scene = to_continue(app, cab, clock, scene)
+    lines = drawn_text(app, monkeypatch)
+    assert "INSERT COIN" in " ".join(lines), lines
+    assert any("Button 1" in line and "1P Start" in line and "faster" in line
+               for line in lines), lines
+    shots.save(app.last_native, f"cabinet-continue-no-credit-{name}.png")
+    before = box.left
+    hold_and_release(app, clock, *BUTTON_1)
+    assert scene in app.stack and app.top is box
+    assert box.left < before - 0.9, "a press speeds the count by a second"
+    i = 0
+    while box.left > 1.0:                        # a customer hammering both buttons
+        hold_and_release(app, clock, *((pygame.K_1, 0) if i % 2 else BUTTON_1))
+        i += 1
+        assert scene in app.stack and not scene.abandoned, f"press {i} ended the game"
+        assert app.top is box and box.left > 0
+    assert i < 9, "each press took a second off"
+    left = box.left
+    hold_and_release(app, clock, *BUTTON_1, held=0.0)   # in its last second: no shorter
+    assert scene in app.stack and app.top is box and box.left == pytest.approx(left - 0.02)
+    last = clock.t
+    while scene in app.stack:
+        clock.t += 0.01
+        app.step()
+    assert clock.t - last >= box.left - 0.02 and scene.abandoned, "the count ended it"
+    assert cab.books.data["continues"] == 0 and cab.credits == 0
+
+
+def test_continue_with_a_credit_says_a_press_continues(cabinet, monkeypatch):
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, shown_games()[0])
+    box, scene = to_continue(app, cab, clock, scene)
+    drop(app, clock)                             # a coin at CONTINUE? continues at once
+    assert app.top is scene and cab.books.data["continues"] == 1
+    drop(app, clock)                             # a credit stands when it asks again
+    box, scene = to_continue(app, cab, clock, scene)
+    lines = drawn_text(app, monkeypatch)
+    assert any("Button 1" in line and "continue" in line for line in lines), lines
+    assert "INSERT COIN" not in " ".join(lines)
+    hold_and_release(app, clock, pygame.K_1)
+    assert app.top is scene and cab.books.data["continues"] == 2 and cab.credits == 0
+
+
 def test_coins_past_the_cap_are_held_and_given_as_credits_are_spent(cabinet):
     app, cab, clock = cabinet(credit_cap=2, **COIN)
     for _ in range(5):
