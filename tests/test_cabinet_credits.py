@@ -547,6 +547,26 @@ def test_the_books_export_as_csv_from_the_page_and_the_command_line(cabinet, tmp
     assert cab.books.balance() == (1, 1)
 
 
+def test_the_books_page_counts_coins_over_the_cap_under_both_slots(cabinet, monkeypatch):
+    """Issue 48: "over the cap" was indented under "Coins slot 2" and read as part of it,
+    though it counts the coins of both slots: it stands under the coins of both."""
+    from games.cabinet.operator import BooksScene
+    app, cab, clock = cabinet(credit_cap=2, **COIN)
+    for k in (pygame.K_5, pygame.K_6, pygame.K_5, pygame.K_6, pygame.K_6):
+        drop(app, clock, k)
+    assert cab.credit_text() == "CREDITS 2+3" and cab.books.data["coins_over_cap"] == 3
+    app.push(BooksScene(app, cab))
+    lines = drawn_text(app, monkeypatch)
+    shots.save(app.last_native, "cabinet-books-page.png")
+    at = next(i for i, line in enumerate(lines) if "over the cap" in line)
+    parent = next(line for line in reversed(lines[:at]) if not line.startswith(" "))
+    assert lines[at].startswith(" "), lines[at]
+    numbers = lambda line: [int(w) for w in line.split() if w.isdigit()]   # noqa: E731
+    assert numbers(parent) == [5, 5], (parent, lines[at])
+    assert numbers(lines[at]) == [3, 3]
+    assert not parent.lower().startswith("coins slot"), parent
+
+
 def test_books_of_the_old_version_balance_with_an_opening(make_app):
     """A version 1 file whose reset kept credits standing (bought 2, played 4): read with
     an opening balance, so the books balance; its counters start the lifetime ones."""
@@ -647,6 +667,37 @@ def test_books_on_a_mistyped_data_folder_say_so_and_make_nothing(tmp_path):
     assert run.returncode == 1 and run.stdout == ""
     assert "There is no cabinet in the data folder" in run.stderr and "Traceback" not in run.stderr
     assert not wrong.exists() and not (tmp_path / "no").exists()
+
+
+def test_books_before_the_first_coin_are_empty_books_not_no_cabinet(cabinet, tmp_path,
+                                                                    monkeypatch):
+    """Issue 48: `main.py --books` (a real process) on a cabinet that has run but taken no
+    coin yet said "There is no cabinet" where the Books page shows zeros: it prints the
+    books, every counter 0, and says they are empty; it makes nothing in the folder."""
+    import subprocess
+    import sys
+    from games.cabinet.operator import BooksScene
+    app, cab, clock = cabinet(**COIN)
+    clock.run(app, 2)
+    app.push(BooksScene(app, cab))
+    shown = drawn_text(app, monkeypatch)
+    assert any(line.startswith("Coins slot 1") and line.split()[-2:] == ["0", "0"]
+               for line in shown), shown
+    folder = Path(app.store.dir)
+    app.shutdown(quit_pygame=False)
+    before = sorted(p.relative_to(folder) for p in folder.rglob("*"))
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, str(root / "main.py"), "--books", "--data-dir",
+                          str(folder)], capture_output=True, text=True, timeout=60,
+                         cwd=str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert "no cabinet" not in run.stderr and "Traceback" not in run.stderr
+    assert "empty" in run.stderr
+    rows = {line.split(",")[0]: line.split(",")[1:] for line in run.stdout.splitlines()}
+    assert rows["coins slot 1"] == ["0", "0"] and rows["credits played"] == ["0", "0"]
+    assert rows["balances"] == ["1", "1"]
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before, \
+        "it only reads"
 
 
 @pytest.mark.parametrize("name", shown_games())
