@@ -45,6 +45,8 @@ from games.cabinet.log import LOG_BYTES, LOG_NAME, make_log  # noqa: F401 (tests
 from games.core.input import PAD_BUTTONS, key_name
 
 COIN_KEYS = ("5", "6")          # coin slots 1 and 2
+# a keyboard's digits (its top row, its keypad: SDL's key names) type the operator's PIN
+DIGIT_KEYS = {**{str(d): d for d in range(10)}, **{f"[{d}]": d for d in range(10)}}
 SERVICE_KEY = "f2"              # a keyboard's service key (the service keys: kiosk.service_keys)
 SERVICE_PAD = ("back", "start")
 SERVICE_HOLD = 3.0
@@ -278,6 +280,11 @@ class Cabinet:
         if t == pygame.KEYDOWN:
             name = key_name(event.key)
             self.held.setdefault(name, now)
+            digit = self._typed_digit(name)
+            if digit is not None:
+                self.wake(now)
+                self.app.top.type_digit(digit)
+                return True
             if name in COIN_KEYS:
                 self.coin(str(COIN_KEYS.index(name) + 1), now)
                 self.wake(now)
@@ -325,6 +332,23 @@ class Cabinet:
         if isinstance(key, tuple):
             return [("pad", key[1], b) for b in SERVICE_PAD if b != key[2]]
         return [n for n in self.k["exit_hold"] if n != key]
+
+    def _typed_digit(self, name: str):
+        """The digit a key types into the operator's PIN box on top (None: not one, or no
+        box taking digits). A keyboard's digits, its top row's and its keypad's; in the
+        box the start buttons' hold opens (the panel's), the panel's own keys (the start
+        buttons, the coins, the service button) keep their meaning: a coin is a coin.
+        The box a service key opened (F2, the service button inside the coin door) is the
+        operator's at a keyboard: all ten type there."""
+        from games.cabinet.operator import PinScene
+        digit = DIGIT_KEYS.get(name)
+        top = self.app.top
+        if digit is None or not isinstance(top, PinScene) or not top.takes_digits():
+            return None
+        if not top.service and len(name) == 1 and (
+                name in COIN_KEYS or name in self._hold_keys() or name in self.service_keys()):
+            return None
+        return digit
 
     def _defer(self, key, event) -> bool:
         """A start (or a pad's Back or Start) pressed: kept until its release, so a hold

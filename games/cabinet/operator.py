@@ -219,7 +219,8 @@ def told_failure(app, what: str) -> None:
 
 class PinScene(LauncherBase):
     """Four digit wheels: up/down turn the digit, right or button 1 go on, left or button 2
-    go back (button 2 on the first digit cancels). ``mode``: "check", "set", "again", or
+    go back (button 2 on the first digit cancels); a keyboard's digits type them (the
+    cabinet hands them over: ``type_digit``). ``mode``: "check", "set", "again", or
     "unset" (no PIN yet and not asked from a keyboard: the box says how to set one)."""
 
     name = "cabinet-pin"
@@ -309,6 +310,21 @@ class PinScene(LauncherBase):
                 self.result = "cancel"
                 self.app.pop()
 
+    def takes_digits(self) -> bool:
+        """Typed digits go into the box now (not while a wrong PIN's wait runs)."""
+        return self.mode != "unset" and not self.wait_text()
+
+    def type_digit(self, digit: int) -> None:
+        """A digit typed on a keyboard: the digit under the cursor, and on to the next
+        (on the last one it stays: Enter or button 1 enters the PIN)."""
+        if not self.takes_digits():
+            return
+        self.digits[self.cursor] = digit
+        if self.cursor < DIGITS - 1:
+            self.cursor += 1
+        self.ui_sound("move")
+        self.app.dirty = True
+
     def submit(self) -> None:
         pin = "".join(str(d) for d in self.digits)
         app, cab = self.app, self.cabinet
@@ -327,7 +343,7 @@ class PinScene(LauncherBase):
                 self.cursor = 0
                 app.play("ui_back")
         elif self.mode == "set":
-            app.replace(PinScene(app, cab, "again", first=pin))
+            app.replace(PinScene(app, cab, "again", first=pin, keyboard=self.service))
         else:
             if pin != self.first:
                 app.toast("The two PINs differ: nothing was changed.")
@@ -374,7 +390,8 @@ class PinScene(LauncherBase):
             return "Button 2: back"
         on = "Button 1: enter" if self.cursor == DIGITS - 1 else "Right/button 1: next"
         back = "Button 2: back" if self.cursor == 0 else "Left/button 2: back"
-        return f"Up/Down: digit  {on}  {back}"
+        digit = "Up/Down or 0-9: digit" if self.service else "Up/Down: digit"
+        return f"{digit}  {on}  {back}"
 
 
 class OperatorScene(LauncherBase):
