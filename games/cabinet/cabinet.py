@@ -4,9 +4,10 @@ the input layer, runs once a frame, and takes the exceptions raised inside scene
 - coins (keys 5 and 6: coin slots 1 and 2, each with its price, a bonus credit every N
   coins) buy credits unless the cabinet is on free play; past the operator's cap they are
   held ("CREDITS 9+2"), never eaten; every press is a coin, but a switch's bounce (closer
-  than ``coin_pulse_ms`` to the press it follows) is the same coin. Every start of a customer's game spends one, by every path: the launcher's
-  Start (``spend_credit``), and a game's own New game, Restart, end box or continue
-  (``pay_for``, ``pay_to_continue``: games.ui.customer and games.ui.continuebox ask); the
+  than ``coin_pulse_ms`` to the press it follows) is the same coin. Every start of a
+  customer's game spends one, by every path: the launcher's Start (``spend_credit``),
+  and a game's own New game, Restart, end box or continue (``pay_for``,
+  ``pay_to_continue``: games.ui.customer and games.ui.continuebox ask); the
   books (games.cabinet.books) keep every coin, credit, play and walk-away, on disk before
   the screen answers;
 - there is no way out for a customer: a service key (F2 on a keyboard, the service button
