@@ -368,11 +368,11 @@ def test_the_pin_boxs_footer_says_button_1_enters_on_the_last_digit(cabinet):
     press(app, pygame.K_RIGHT)                        # (the first digit: the test below)
     for i in range(1, 3):
         assert pin.cursor == i
-        assert shown() == "Up/Down: digit  Right/button 1: next  Left/button 2: back"
+        assert shown() == "Up/Down or 0-9: digit  Right/button 1: next  Left/button 2: back"
         press(app, pygame.K_RIGHT)
     assert pin.cursor == 3
     text = shown()
-    assert text == "Up/Down: digit  Button 1: enter  Left/button 2: back", text
+    assert text == "Up/Down or 0-9: digit  Button 1: enter  Left/button 2: back", text
     press(app, pygame.K_RIGHT)                        # Right: nothing on the last digit
     assert app.top is pin and pin.cursor == 3 and pin.result is None
     press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)     # button 1: the PIN is entered
@@ -387,7 +387,7 @@ def test_the_pin_boxs_footer_promises_left_only_where_left_goes_back(cabinet):
     app, cab, clock = cabinet()
     pin, shown = pin_box(app, "1234")
     press(app, pygame.K_UP)                           # the first digit turned to 1
-    assert shown() == "Up/Down: digit  Right/button 1: next  Button 2: back"
+    assert shown() == "Up/Down or 0-9: digit  Right/button 1: next  Button 2: back"
     press(app, pygame.K_LEFT)                         # Left: nothing on the first digit
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0,
                                          unicode="", scancode=0))
@@ -398,7 +398,7 @@ def test_the_pin_boxs_footer_promises_left_only_where_left_goes_back(cabinet):
     assert app.top is pin and pin.cursor == 0 and pin.result is None
     assert pin.digits[0] == 1, "the digit turned is kept"
     press(app, pygame.K_RIGHT)
-    assert shown() == "Up/Down: digit  Right/button 1: next  Left/button 2: back"
+    assert shown() == "Up/Down or 0-9: digit  Right/button 1: next  Left/button 2: back"
     press(app, pygame.K_LEFT)                         # Left: back to the first digit
     assert pin.cursor == 0 and app.top is pin
     enter_pin(app, [0, 0, 0, 0])                      # 1000: wrong, the wait begins
@@ -409,6 +409,76 @@ def test_the_pin_boxs_footer_promises_left_only_where_left_goes_back(cabinet):
     assert app.top is pin and pin.wait_text()
     press(app, pygame.K_LALT, pygame.KMOD_LALT)       # button 2: out of the box
     assert pin.result == "cancel" and pin not in app.stack
+
+
+def type_keys(app, keys):
+    for k in keys:
+        press(app, k)
+
+
+TOP_ROW = {str(d): getattr(pygame, f"K_{d}") for d in range(10)}
+KEYPAD = {str(d): getattr(pygame, f"K_KP{d}") for d in range(10)}
+
+
+@pytest.mark.parametrize("code", ["1956", "2580", "7034", "9999"])
+def test_the_keyboards_digits_type_the_pin_in_the_service_box(cabinet, code):
+    """Issue 48: the operator typing the PIN on the keyboard (F2) got nothing; only the
+    stick turned the digits. Every digit of the keyboard's top row (1 and 2, the start
+    buttons, 5 and 6, the coins, 9, the service button, among them) and of its keypad
+    types one digit and steps on; Enter (or button 1) enters the PIN. The box says so."""
+    app, cab, clock = cabinet(free_play=False, coins_per_credit=1)
+    for keys in (TOP_ROW, KEYPAD):
+        pin, shown = pin_box(app, code)
+        assert "0-9" in shown(), "the box says the digits are typed"
+        type_keys(app, [keys[d] for d in code])
+        assert pin.digits == [int(d) for d in code] and pin.cursor == 3
+        assert app.top is pin and pin.result is None, "entered only when asked"
+        press(app, pygame.K_RETURN)
+        assert pin.result == "ok" and isinstance(app.top, OperatorScene)
+        assert cab.books.data["coins"] == {"1": 0, "2": 0}, "a digit typed is no coin"
+        press(app, pygame.K_LALT, pygame.KMOD_LALT)   # button 2: out of the menu
+        assert app.top is cab.launcher
+    clock.t += 1.0
+    press(app, pygame.K_5)                            # out of the box, 5 is a coin again
+    assert cab.books.data["coins"]["1"] == 1
+
+
+def test_the_keyboards_digits_type_a_wrong_pin_and_the_first_pin(cabinet):
+    """A wrong PIN typed is a wrong PIN (the wait, digits typed then are nothing); the
+    first PIN is chosen by typing it twice."""
+    app, cab, clock = cabinet()
+    press(app, pygame.K_F2)
+    pin = app.top
+    assert pin.mode == "set"
+    type_keys(app, [pygame.K_KP4, pygame.K_7, pygame.K_1, pygame.K_KP1, pygame.K_RETURN])
+    again = app.top
+    assert again.mode == "again"
+    type_keys(app, [pygame.K_4, pygame.K_KP7, pygame.K_KP1, pygame.K_1, pygame.K_RETURN])
+    assert isinstance(app.top, OperatorScene) and operator.check_pin(app.store.dir, "4711")
+    app.pop()
+    press(app, pygame.K_F2)
+    pin = app.top
+    type_keys(app, [pygame.K_4, pygame.K_7, pygame.K_1, pygame.K_2, pygame.K_RETURN])
+    assert pin.result == "wrong" and pin.wait_text()
+    type_keys(app, [pygame.K_4, pygame.K_7])
+    assert pin.digits == [0, 0, 0, 0] and pin.cursor == 0, "no typing during the wait"
+
+
+def test_the_panels_box_types_keypad_digits_and_keeps_the_panels_keys(cabinet):
+    """The box the start buttons' hold opens is the panel's: its keys 1, 2 (start), 5, 6
+    (coins) and 9 (service) keep their meaning there (a coin is a coin); a keyboard's
+    keypad and its other digits type."""
+    app, cab, clock = cabinet(free_play=False, coins_per_credit=1)
+    assert operator.set_pin(app.store.dir, "5830")
+    hold_starts(app, clock)
+    pin = app.top
+    assert isinstance(pin, PinScene) and not pin.service
+    clock.t += 1.0
+    press(app, pygame.K_5)
+    assert cab.books.data["coins"]["1"] == 1 and pin.digits == [0, 0, 0, 0]
+    type_keys(app, [pygame.K_KP5, pygame.K_8, pygame.K_3, pygame.K_KP0])
+    press(app, pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert pin.result == "ok" and isinstance(app.top, OperatorScene)
 
 
 def hold_starts(app, clock):

@@ -10,14 +10,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from games.cabinet import operator
+import games
+import shots
+from driver import frames
+from games.cabinet import install, operator
 from games.cabinet.operator import OperatorScene, PinScene
 from games.ui.continuebox import ContinueScene
 from games.ui.modals import Question
 from games.ui.scene import GameScene
 from test_cabinet import (cabinet, drop, enter_pin, hold_starts, open_from_launcher,  # noqa: F401
                           press, shown_games)
+from test_cabinet import Clock
 from test_cabinet_kiosk import leaves
+from test_replay import WINDOWS, random_plies, same_pixels
 
 BUTTON_1 = (pygame.K_LCTRL, pygame.KMOD_LCTRL)
 BUTTON_2 = (pygame.K_LALT, pygame.KMOD_LALT)
@@ -306,6 +311,103 @@ def test_a_coin_at_continue_continues(cabinet):
     assert cab.books.data["credits_played"] == 2 and cab.books.balance() == (2, 2)
 
 
+def to_continue(app, cab, clock, scene):
+    """Run until a person is to move in the game (``scene``, or the scene a game put in
+    its place), then for the timeout: "CONTINUE?"."""
+    for _ in range(4000):
+        scene = cab.game_scene() or scene
+        if scene.awaiting_person() and app.top is scene:
+            break
+        if app.top is not scene:
+            press(app, *BUTTON_1)
+        if scene.table.thinking:            # the computer's move comes from the worker:
+            app.step()                      # waited for (a guard's count, never a timing)
+            time.sleep(0.002)
+        else:
+            clock.run(app, 0.5)
+    clock.run(app, cab.k["continue_after"] + 0.5)
+    box = app.top
+    assert isinstance(box, ContinueScene)
+    return box, box.game
+
+
+def drawn_text(app, monkeypatch) -> list:
+    """Every line the fonts draw in the next frame (the whole picture drawn)."""
+    from games.ui.fonts import BitmapFont
+    drawn, real = [], BitmapFont.draw
+    monkeypatch.setattr(BitmapFont, "draw", lambda self, surface, text, *a, **kw: (
+        drawn.append(text), real(self, surface, text, *a, **kw))[1])
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(BitmapFont, "draw", real)
+    return drawn
+
+
+def hold_and_release(app, clock, k, mod=0, held=0.08):
+    """A real press: down, held ``held`` seconds of frames, up."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    for _ in range(4):
+        clock.t += held / 4
+        app.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    clock.t += 0.02
+    app.step()
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_continue_without_a_credit_says_what_a_press_does_and_no_press_ends_the_game(
+        cabinet, name, monkeypatch):
+    """Issue 48: at "CONTINUE?" with no credit a press of button 1 or Start does what the
+    box says it does, and only that: it speeds the count, as an arcade's does, and never
+    ends the customer's game (the count does, at least a second after the last press);
+    with a credit the box says a press continues, and it does."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    box, scene = to_continue(app, cab, clock, scene)
+    lines = drawn_text(app, monkeypatch)
+    assert "INSERT COIN" in " ".join(lines), lines
+    assert any("Button 1" in line and "1P Start" in line and "faster" in line
+               for line in lines), lines
+    shots.save(app.last_native, f"cabinet-continue-no-credit-{name}.png")
+    before = box.left
+    hold_and_release(app, clock, *BUTTON_1)
+    assert scene in app.stack and app.top is box
+    assert box.left < before - 0.9, "a press speeds the count by a second"
+    i = 0
+    while box.left > 1.0:                        # a customer hammering both buttons
+        hold_and_release(app, clock, *((pygame.K_1, 0) if i % 2 else BUTTON_1))
+        i += 1
+        assert scene in app.stack and not scene.abandoned, f"press {i} ended the game"
+        assert app.top is box and box.left > 0
+    assert i < 9, "each press took a second off"
+    left = box.left
+    hold_and_release(app, clock, *BUTTON_1, held=0.0)   # in its last second: no shorter
+    assert scene in app.stack and app.top is box and box.left == pytest.approx(left - 0.02)
+    last = clock.t
+    while scene in app.stack:
+        clock.t += 0.01
+        app.step()
+    assert clock.t - last >= box.left - 0.02 and scene.abandoned, "the count ended it"
+    assert cab.books.data["continues"] == 0 and cab.credits == 0
+
+
+def test_continue_with_a_credit_says_a_press_continues(cabinet, monkeypatch):
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, shown_games()[0])
+    box, scene = to_continue(app, cab, clock, scene)
+    drop(app, clock)                             # a coin at CONTINUE? continues at once
+    assert app.top is scene and cab.books.data["continues"] == 1
+    drop(app, clock)                             # a credit stands when it asks again
+    box, scene = to_continue(app, cab, clock, scene)
+    lines = drawn_text(app, monkeypatch)
+    assert any("Button 1" in line and "continue" in line for line in lines), lines
+    assert "INSERT COIN" not in " ".join(lines)
+    hold_and_release(app, clock, pygame.K_1)
+    assert app.top is scene and cab.books.data["continues"] == 2 and cab.credits == 0
+
+
 def test_coins_past_the_cap_are_held_and_given_as_credits_are_spent(cabinet):
     app, cab, clock = cabinet(credit_cap=2, **COIN)
     for _ in range(5):
@@ -331,6 +433,43 @@ def test_a_coin_switch_bounce_is_one_coin_and_a_bonus_is_given(cabinet):
     press(app, pygame.K_5)
     press(app, pygame.K_5)
     assert cab.books.data["coins"]["1"] == 4, "no debounce: each press a coin"
+
+
+def coin_edge(app, clock, k, down: bool):
+    kind = pygame.KEYDOWN if down else pygame.KEYUP
+    pygame.event.post(pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0))
+    app.step()
+
+
+@pytest.mark.parametrize("slot_key", [pygame.K_5, pygame.K_6], ids=["slot1", "slot2"])
+def test_every_coin_press_is_kept_however_close_the_pulse_measured_press_to_press(
+        cabinet, slot_key):
+    """A coin is an edge: 20 presses 45 ms apart, each held 23 ms (a 22 ms gap before the
+    next), are 20 coins; the pulse (30 ms) filters only a bounce shorter than itself,
+    from the press it follows, however the switch's release or its bounces fall."""
+    app, cab, clock = cabinet(credit_cap=30, **COIN)
+    slot = "1" if slot_key == pygame.K_5 else "2"
+    clock.t += 1.0
+    for _ in range(20):
+        coin_edge(app, clock, slot_key, True)
+        clock.t += 0.023
+        coin_edge(app, clock, slot_key, False)
+        clock.t += 0.022
+    assert cab.books.data["coins"][slot] == 20, "20 presses 45 ms apart: 20 coins"
+    assert cab.credits == 20 and cab.books.balance() == (20, 20)
+    # a bouncing switch: down, up, down, up... every 4 ms for 24 ms, then 31 ms after the
+    # first press a new press: 2 coins (the bounces from the first press are one coin,
+    # each measured from the press that counted, not from the bounce before it)
+    clock.t += 1.0
+    for i in range(7):
+        coin_edge(app, clock, slot_key, True)
+        clock.t += 0.002
+        coin_edge(app, clock, slot_key, False)
+        clock.t += 0.002
+    clock.t += 0.031 - 0.028
+    coin_edge(app, clock, slot_key, True)
+    coin_edge(app, clock, slot_key, False)
+    assert cab.books.data["coins"][slot] == 22, "a bounce is one coin, the next press another"
 
 
 def test_a_walk_away_on_a_title_is_no_play(cabinet):
@@ -406,6 +545,26 @@ def test_the_books_export_as_csv_from_the_page_and_the_command_line(cabinet, tmp
     press(app, pygame.K_1)
     assert cab.credits == 0 and cab.books.data["credits_played"] == 1
     assert cab.books.balance() == (1, 1)
+
+
+def test_the_books_page_counts_coins_over_the_cap_under_both_slots(cabinet, monkeypatch):
+    """Issue 48: "over the cap" was indented under "Coins slot 2" and read as part of it,
+    though it counts the coins of both slots: it stands under the coins of both."""
+    from games.cabinet.operator import BooksScene
+    app, cab, clock = cabinet(credit_cap=2, **COIN)
+    for k in (pygame.K_5, pygame.K_6, pygame.K_5, pygame.K_6, pygame.K_6):
+        drop(app, clock, k)
+    assert cab.credit_text() == "CREDITS 2+3" and cab.books.data["coins_over_cap"] == 3
+    app.push(BooksScene(app, cab))
+    lines = drawn_text(app, monkeypatch)
+    shots.save(app.last_native, "cabinet-books-page.png")
+    at = next(i for i, line in enumerate(lines) if "over the cap" in line)
+    parent = next(line for line in reversed(lines[:at]) if not line.startswith(" "))
+    assert lines[at].startswith(" "), lines[at]
+    numbers = lambda line: [int(w) for w in line.split() if w.isdigit()]   # noqa: E731
+    assert numbers(parent) == [5, 5], (parent, lines[at])
+    assert numbers(lines[at]) == [3, 3]
+    assert not parent.lower().startswith("coins slot"), parent
 
 
 def test_books_of_the_old_version_balance_with_an_opening(make_app):
@@ -510,6 +669,37 @@ def test_books_on_a_mistyped_data_folder_say_so_and_make_nothing(tmp_path):
     assert not wrong.exists() and not (tmp_path / "no").exists()
 
 
+def test_books_before_the_first_coin_are_empty_books_not_no_cabinet(cabinet, tmp_path,
+                                                                    monkeypatch):
+    """Issue 48: `main.py --books` (a real process) on a cabinet that has run but taken no
+    coin yet said "There is no cabinet" where the Books page shows zeros: it prints the
+    books, every counter 0, and says they are empty; it makes nothing in the folder."""
+    import subprocess
+    import sys
+    from games.cabinet.operator import BooksScene
+    app, cab, clock = cabinet(**COIN)
+    clock.run(app, 2)
+    app.push(BooksScene(app, cab))
+    shown = drawn_text(app, monkeypatch)
+    assert any(line.startswith("Coins slot 1") and line.split()[-2:] == ["0", "0"]
+               for line in shown), shown
+    folder = Path(app.store.dir)
+    app.shutdown(quit_pygame=False)
+    before = sorted(p.relative_to(folder) for p in folder.rglob("*"))
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, str(root / "main.py"), "--books", "--data-dir",
+                          str(folder)], capture_output=True, text=True, timeout=60,
+                         cwd=str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert "no cabinet" not in run.stderr and "Traceback" not in run.stderr
+    assert "empty" in run.stderr
+    rows = {line.split(",")[0]: line.split(",")[1:] for line in run.stdout.splitlines()}
+    assert rows["coins slot 1"] == ["0", "0"] and rows["credits played"] == ["0", "0"]
+    assert rows["balances"] == ["1", "1"]
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before, \
+        "it only reads"
+
+
 @pytest.mark.parametrize("name", shown_games())
 def test_a_paid_game_left_without_a_move_gives_its_credit_back(cabinet, name):
     """A customer who pays, sees the title and leaves (button 2, as the title says) has
@@ -567,3 +757,50 @@ def test_start_a_new_game_says_when_it_costs_a_credit(cabinet, free):
     press(app, *BUTTON_1)                         # Yes
     assert t.game_number == number + 1 and not t.state.is_over
     assert cab.credits == (credits if free else credits - 1)
+
+
+# -- the CREDITS notice after a coin hides no cell of any game's board -------------------------
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_the_credits_notice_after_a_coin_never_hides_a_cell_of_the_board(make_app, entry,
+                                                                        tmp_path):
+    """Issue 48: "CREDITS 1+1" after a coin covered Tripppin's bottom row (and the line
+    under its panel) for its seconds. In every game, at every usual window size and full
+    screen: the notice's band covers no cell of the board, every cell shows the pixels it
+    showed before the coin, and the notice is there to read."""
+    for window in WINDOWS:
+        size = entry.native_size if window == "native" else (
+            None if window == "full screen" else window)
+        clock = Clock()
+        app = make_app(kiosk=True, clock=clock, anim_speed=0, window_size=size,
+                       fullscreen=window == "full screen",
+                       data_dir=str(tmp_path / str(window).replace(" ", "-")))
+        app.settings["kiosk"].update(credit_cap=1, **COIN)
+        cab = install(app)
+        frames(app, 2)
+        drop(app, clock)                                  # a credit: the cap
+        scene = app.push(entry.scene_factory()(app, seed=3, title=False))
+        t = scene.table
+        for seat in t.seats:
+            t.set_seat(seat, "human")
+        random_plies(t, random.Random(3), 12)           # pieces on the board
+        clock.t += 1.0
+        frames(app, 3)
+        before = app.last_native.copy()
+        press(app, pygame.K_5)                            # a coin over the cap: "CREDITS 1+1"
+        frames(app, 2)
+        lines = [text for text, _ in app._toasts]
+        assert any(text.startswith("CREDITS 1+1") for text in lines), lines
+        after = app.last_native
+        assert not same_pixels(before, after), "the notice is shown"
+        cells = scene.board_cells()
+        assert cells
+        for name, cell in cells.items():
+            case = (entry.name, window, name, cell)
+            assert same_pixels(before.subsurface(cell), after.subsurface(cell)), case
+        band, shown = app.top.toast_place(after.get_size(), lines)
+        assert shown and shown[-1].startswith("CREDITS 1+1")
+        assert not same_pixels(before.subsurface(band), after.subsurface(band))
+        assert not any(band.colliderect(cell) for cell in cells.values()), band
+        if window == "native":                 # for a person to look at (tests/shots.py)
+            shots.save(after, f"cabinet-credits-notice-{entry.name}.png")
+        app.shutdown(quit_pygame=False)

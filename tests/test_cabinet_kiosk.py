@@ -659,3 +659,33 @@ def test_the_operators_any_button_pages_leave_on_every_panel_button(cabinet):
     press(app, pygame.K_UP)
     frames(app, 1)
     assert app.top is log, "the stick scrolls the log, it does not leave it"
+
+
+# -- the attract loop's demos: nobody plays them, so they name no control -----------------------
+PANEL_WORDS = re.compile(r"\bButton \d|\b[12]P Start\b|\bstick\b|\bMenus?:", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_an_attract_demo_names_no_control_as_if_a_customer_played(cabinet, entry,
+                                                                  monkeypatch):
+    """Issue 48: the demos showed each game's customer key line ("Button 4)Place the rest
+    at random  1P Start)menu"), Tripppin its "stick and Button 1" hint and "Menus: 1P
+    Start": as if a customer were playing. A demo shows the game and the attract loop's
+    own prompt; no line of it names a key, a button or the stick (the key line's bar
+    stays, empty)."""
+    from test_cabinet_credits import drawn_text
+    app, cab, clock = cabinet(anim_speed=20.0)
+    attract = app.push(AttractScene(app, cab, seed=5))
+    attract.start_demo(entry)
+    app.reformat()
+    assert attract.child is not None and attract.child.game == entry.name
+    said = []
+    for _ in range(8):
+        clock.run(app, 2.0)
+        assert attract.child is not None and attract.child.game == entry.name
+        said += drawn_text(app, monkeypatch)
+    assert "FREE PLAY" in said, "the attract loop's own line is drawn"
+    shots.save(app.last_native, f"attract-demo-{entry.name}.png")
+    named = [s for s in said if PANEL_WORDS.search(s) or KEY_WORDS.search(s)
+             or s.startswith(")")]
+    assert not named, named

@@ -633,21 +633,35 @@ def _rows(surface, top):
     return pygame.image.tobytes(surface.subsurface((0, top, 640, 350 - top)), "RGB")
 
 
-def test_toasts_leave_the_status_and_key_lines_free(make_app):
+def _cells_same(sc, a, b):
+    return all(pygame.image.tobytes(a.subsurface(r), "RGB") ==
+               pygame.image.tobytes(b.subsurface(r), "RGB") for r in sc.board_cells().values())
+
+
+def test_toasts_leave_the_board_and_the_key_line_free(make_app):
+    """A notice never hides the board (issue 48: the cabinet's CREDITS covered its bottom
+    row); the 10 lines between the board and the status line hold no text line, so a
+    notice takes the status line's place for its seconds, and the key line stays; two
+    lines of notices take the key line's place too, never the board's."""
     app, sc = open_tribolo(make_app, seed=10)
     human_turn(app, sc)
     frames(app, 2)
     before = app.last_native.copy()
-    app.toast("A notice long enough to be wrapped onto two lines of the EGA screen, "
-              "so that it takes up more room at the bottom than one line would.")
+    app.toast("A notice.")
     frames(app, 2)
-    assert _rows(app.last_native, tscene.STATUS_Y) == _rows(before, tscene.STATUS_Y)
-    assert _rows(app.last_native, 280) != _rows(before, 280)      # the toast is there
+    assert _rows(app.last_native, look.KEYLINE_Y) == _rows(before, look.KEYLINE_Y)
+    assert _rows(app.last_native, tscene.STATUS_Y) != _rows(before, tscene.STATUS_Y)
+    assert _cells_same(sc, app.last_native, before)
     key(app, pygame.K_TAB)                        # a dialog over the game keeps them free too
     frames(app, 2)
     assert _rows(app.last_native, look.KEYLINE_Y) == _rows(before, look.KEYLINE_Y)
     assert app.top.toast_lift() == sc.toast_lift() == 350 - tscene.STATUS_Y
     key(app, pygame.K_ESCAPE)
+    app.toast("A notice long enough to be wrapped onto two lines of the EGA screen, "
+              "so that it takes up more room at the bottom than one line would.")
+    frames(app, 2)
+    assert _rows(app.last_native, look.KEYLINE_Y) != _rows(before, look.KEYLINE_Y)
+    assert _cells_same(sc, app.last_native, before)
     key(app, pygame.K_c, unicode="c")             # the score card keeps its key line free
     frames(app, 2)
     assert app.top.toast_lift() == 350 - look.KEYLINE_Y

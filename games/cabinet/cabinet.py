@@ -3,10 +3,11 @@ the input layer, runs once a frame, and takes the exceptions raised inside scene
 
 - coins (keys 5 and 6: coin slots 1 and 2, each with its price, a bonus credit every N
   coins) buy credits unless the cabinet is on free play; past the operator's cap they are
-  held ("CREDITS 9+2"), never eaten; a switch's bounce (closer than ``coin_pulse_ms``) is
-  one coin. Every start of a customer's game spends one, by every path: the launcher's
-  Start (``spend_credit``), and a game's own New game, Restart, end box or continue
-  (``pay_for``, ``pay_to_continue``: games.ui.customer and games.ui.continuebox ask); the
+  held ("CREDITS 9+2"), never eaten; every press is a coin, but a switch's bounce (closer
+  than ``coin_pulse_ms`` to the press it follows) is the same coin. Every start of a
+  customer's game spends one, by every path: the launcher's Start (``spend_credit``),
+  and a game's own New game, Restart, end box or continue (``pay_for``,
+  ``pay_to_continue``: games.ui.customer and games.ui.continuebox ask); the
   books (games.cabinet.books) keep every coin, credit, play and walk-away, on disk before
   the screen answers;
 - there is no way out for a customer: a service key (F2 on a keyboard, the service button
@@ -45,6 +46,8 @@ from games.cabinet.log import LOG_BYTES, LOG_NAME, make_log  # noqa: F401 (tests
 from games.core.input import PAD_BUTTONS, key_name
 
 COIN_KEYS = ("5", "6")          # coin slots 1 and 2
+# a keyboard's digits (its top row, its keypad: SDL's key names) type the operator's PIN
+DIGIT_KEYS = {**{str(d): d for d in range(10)}, **{f"[{d}]": d for d in range(10)}}
 SERVICE_KEY = "f2"              # a keyboard's service key (the service keys: kiosk.service_keys)
 SERVICE_PAD = ("back", "start")
 SERVICE_HOLD = 3.0
@@ -83,7 +86,7 @@ class Cabinet:
         self._session = None               # the game being played (Session), or None
         self._paid_start = None            # a credit spent on the game about to open:
         #                                    the books' reset count then
-        self._coin_at: dict = {}           # coin slot -> its last edge (the pulse's debounce)
+        self._coin_at: dict = {}           # coin slot -> its last counted press (the pulse)
         self._deferred: dict = {}          # a start or back held: its press, acted on at release
         self._combo: set = set()           # those pressed while another of the hold's was held
         self._shut = False
@@ -121,13 +124,15 @@ class Cabinet:
     def coin(self, slot: str = "1", now: float | None = None) -> bool:
         """A coin switch closed in ``slot``: one coin, credited at once (or, with the
         credits at the cap, held and shown: "CREDITS 9+2"), on disk before the screen
-        answers. A press closer than ``coin_pulse_ms`` to the slot's last edge is the same
-        coin (a bouncing switch). A coin at "CONTINUE?" continues. True when counted."""
+        answers. A coin is an edge: every press is one, however close to the one before,
+        except a bounce: a press closer than ``coin_pulse_ms`` to the slot's last counted
+        press (measured press to press: the switch's release and its bounces move
+        nothing). A coin at "CONTINUE?" continues. True when counted."""
         now = self.app.now() if now is None else now
         last = self._coin_at.get(slot)
-        self._coin_at[slot] = now
         if last is not None and (now - last) * 1000.0 < int(self.k.get("coin_pulse_ms", 30)):
             return False
+        self._coin_at[slot] = now
         self.app.play("ui_select")
         if self.free_play:
             return True
@@ -276,6 +281,11 @@ class Cabinet:
         if t == pygame.KEYDOWN:
             name = key_name(event.key)
             self.held.setdefault(name, now)
+            digit = self._typed_digit(name)
+            if digit is not None:
+                self.wake(now)
+                self.app.top.type_digit(digit)
+                return True
             if name in COIN_KEYS:
                 self.coin(str(COIN_KEYS.index(name) + 1), now)
                 self.wake(now)
@@ -289,8 +299,7 @@ class Cabinet:
         elif t == pygame.KEYUP:
             name = key_name(event.key)
             self.held.pop(name, None)
-            if name in COIN_KEYS:
-                self._coin_at[str(COIN_KEYS.index(name) + 1)] = now   # the release bounces too
+            if name in COIN_KEYS:          # (the pulse is measured press to press)
                 return True
             if name in self.service_keys():
                 return True
@@ -324,6 +333,23 @@ class Cabinet:
         if isinstance(key, tuple):
             return [("pad", key[1], b) for b in SERVICE_PAD if b != key[2]]
         return [n for n in self.k["exit_hold"] if n != key]
+
+    def _typed_digit(self, name: str):
+        """The digit a key types into the operator's PIN box on top (None: not one, or no
+        box taking digits). A keyboard's digits, its top row's and its keypad's; in the
+        box the start buttons' hold opens (the panel's), the panel's own keys (the start
+        buttons, the coins, the service button) keep their meaning: a coin is a coin.
+        The box a service key opened (F2, the service button inside the coin door) is the
+        operator's at a keyboard: all ten type there."""
+        from games.cabinet.operator import PinScene
+        digit = DIGIT_KEYS.get(name)
+        top = self.app.top
+        if digit is None or not isinstance(top, PinScene) or not top.takes_digits():
+            return None
+        if not top.service and len(name) == 1 and (
+                name in COIN_KEYS or name in self._hold_keys() or name in self.service_keys()):
+            return None
+        return digit
 
     def _defer(self, key, event) -> bool:
         """A start (or a pad's Back or Start) pressed: kept until its release, so a hold

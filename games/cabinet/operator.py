@@ -219,7 +219,8 @@ def told_failure(app, what: str) -> None:
 
 class PinScene(LauncherBase):
     """Four digit wheels: up/down turn the digit, right or button 1 go on, left or button 2
-    go back (button 2 on the first digit cancels). ``mode``: "check", "set", "again", or
+    go back (button 2 on the first digit cancels); a keyboard's digits type them (the
+    cabinet hands them over: ``type_digit``). ``mode``: "check", "set", "again", or
     "unset" (no PIN yet and not asked from a keyboard: the box says how to set one)."""
 
     name = "cabinet-pin"
@@ -309,6 +310,21 @@ class PinScene(LauncherBase):
                 self.result = "cancel"
                 self.app.pop()
 
+    def takes_digits(self) -> bool:
+        """Typed digits go into the box now (not while a wrong PIN's wait runs)."""
+        return self.mode != "unset" and not self.wait_text()
+
+    def type_digit(self, digit: int) -> None:
+        """A digit typed on a keyboard: the digit under the cursor, and on to the next
+        (on the last one it stays: Enter or button 1 enters the PIN)."""
+        if not self.takes_digits():
+            return
+        self.digits[self.cursor] = digit
+        if self.cursor < DIGITS - 1:
+            self.cursor += 1
+        self.ui_sound("move")
+        self.app.dirty = True
+
     def submit(self) -> None:
         pin = "".join(str(d) for d in self.digits)
         app, cab = self.app, self.cabinet
@@ -327,7 +343,7 @@ class PinScene(LauncherBase):
                 self.cursor = 0
                 app.play("ui_back")
         elif self.mode == "set":
-            app.replace(PinScene(app, cab, "again", first=pin))
+            app.replace(PinScene(app, cab, "again", first=pin, keyboard=self.service))
         else:
             if pin != self.first:
                 app.toast("The two PINs differ: nothing was changed.")
@@ -374,7 +390,8 @@ class PinScene(LauncherBase):
             return "Button 2: back"
         on = "Button 1: enter" if self.cursor == DIGITS - 1 else "Right/button 1: next"
         back = "Button 2: back" if self.cursor == 0 else "Left/button 2: back"
-        return f"Up/Down: digit  {on}  {back}"
+        digit = "Up/Down or 0-9: digit" if self.service else "Up/Down: digit"
+        return f"{digit}  {on}  {back}"
 
 
 class OperatorScene(LauncherBase):
@@ -725,6 +742,9 @@ class BooksScene(LauncherBase):
             out.append(f"{label:<15}{a:>17}{z:>14}")
         row("Coins slot 1", b["coins"]["1"], life["coins"]["1"])
         row("Coins slot 2", b["coins"]["2"], life["coins"]["2"])
+        # (over the cap: the coins of both slots, so under their sum, not under slot 2)
+        row("Coins in all", b["coins"]["1"] + b["coins"]["2"],
+            life["coins"]["1"] + life["coins"]["2"])
         row("  over the cap", b["coins_over_cap"], life["coins_over_cap"])
         row("Credits bought", b["credits_bought"], life["credits_bought"])
         row("  of it bonus", b["credits_bonus"], life["credits_bonus"])
@@ -812,22 +832,33 @@ def export_books(store, books, path=None):
         return None
 
 
+def is_cabinet(folder: Path) -> bool:
+    """A cabinet ran in ``folder`` or was set up for it: its books' folder (made at the
+    first coin), its log (written from its start) or its PIN. A folder with none of them
+    is no cabinet's (a mistyped ``--data-dir``)."""
+    return (folder / "cabinet").is_dir() or any(
+        os.path.lexists(folder / name) for name in (cablog.LOG_NAME, PIN_FILE))
+
+
 def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
     """``main.py --books [FILE]``: the books as CSV on stdout, or written to FILE; no
     window, nothing else read or written (a damaged books file is read as far as it can
-    be and left where it is: the cabinet may be running). 0; 1 when the data folder holds
-    no cabinet (nothing is made); 2 when FILE is not a regular file (nothing is written)
-    or could not be written."""
+    be and left where it is: the cabinet may be running). A cabinet that took no coin yet
+    has empty books: every counter 0, as its Books page shows, and said so. 0; 1 when the
+    data folder holds no cabinet (nothing is made); 2 when FILE is not a regular file
+    (nothing is written) or could not be written."""
     from games.cabinet.books import Books
     from games.core import files
     from games.core.store import Store, default_data_dir
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     folder = Path(data_dir) if data_dir else default_data_dir()
-    if not (folder / "cabinet").is_dir():  # a mistyped --data-dir is not empty books
+    if not is_cabinet(folder):             # a mistyped --data-dir is not empty books
         print(f"There is no cabinet in the data folder {folder}: no books to show (is "
               f"--data-dir the cabinet's?).", file=stderr)
         return 1
+    if not (folder / "cabinet").is_dir():  # the books' folder comes with the first coin
+        print("No coin has been counted yet: the books are empty.", file=stderr)
     if target not in (None, "-"):
         try:
             files.to_write(target)

@@ -741,8 +741,7 @@ class TriAxisScene(ScoreFiles, GameScene):
             x += 18 + 8 * len(TERRAIN_NAMES[t]) + 10
         text, colour = self.status_text()
         dos.centred(surface, text[:79], STATUS_Y, colour or WHITE)
-        dos.key_line(surface, controls.key_line(self.app, self.cmds, self.keyline(),
-                                                self.in_hand()),
+        dos.key_line(surface, self.key_line_items(self.keyline()),
                      KEYLINE_Y, fg=BLACK, key_fg=RED,
                      bg=LIGHT_GREY, hi=self.hover_key, hi_fg=WHITE, hi_bg=BLUE)
 

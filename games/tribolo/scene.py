@@ -34,7 +34,7 @@ from games.tribolo.look import (BOARD_TOP, FRAME, GRID, PITCH_X, PITCH_Y, SCORES
 from games.tribolo.play import (SEATS, TriboloBoard, best_text, board_name, final_lines,
                                 first_lines, flip_order, move_words, possible_text,
                                 prompt_text, result_text, skipped_text)
-from games.ui import controls, dos, marks, solid, sprites
+from games.ui import dos, marks, solid, sprites
 from games.ui.board import SquareGrid
 from games.ui.boardinput import STEPS, BoardInput
 from games.ui.commands import Command, choice
@@ -434,8 +434,7 @@ class TriboloScene(GameScene):
         if clip.bottom > STATUS_Y - 2:
             text, colour = self.status_text()
             dos.centred(surface, text[:78], STATUS_Y, colour or WHITE)
-            key_bar(surface, controls.key_line(self.app, self.cmds, KEY_LINE, self.in_hand()),
-                    self.hover)
+            key_bar(surface, self.key_line_items(KEY_LINE), self.hover)
 
     def draw_scores(self, surface) -> None:
         st = self.state

@@ -65,6 +65,7 @@ SETTINGS = schema.Table({
 })
 HINT = "Try to reach the flashing X of your piece's color. Drag it, or {move} and {confirm}."
 PANEL_HINT = "Try to reach the flashing X of your piece's color: {move} and {confirm}."
+DEMO_HINT = "Each tries to reach the flashing X of its piece's color."
 AMIGA_KEYS = ("", "alt+", "gui+", "ctrl+")        # right-Amiga S: any of these with S
 
 
@@ -186,6 +187,8 @@ class TripppinScene(GameScene):
 
     def screen_title(self) -> str:
         """The screen's title bar: how to reach the menus with the controls in hand."""
+        if not self.shows_controls:           # a demo: nobody reaches its menus
+            return SCREEN_TITLE.split("Menus:")[0].rstrip()
         kind = controls.kind(self.app, self.in_hand())
         if kind == "mouse":
             return SCREEN_TITLE
@@ -195,6 +198,8 @@ class TripppinScene(GameScene):
         if self.table.state.is_over:
             return ("Press {confirm} for a new game." if self.customer else
                     "Click or press {confirm} for a new game."), WHITE
+        if not self.shows_controls:
+            return DEMO_HINT, WHITE
         return (PANEL_HINT if self.customer else HINT), WHITE
 
     @property

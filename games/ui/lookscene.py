@@ -3,6 +3,8 @@ pushed over a game (``ModalScene``): requesters, dialogs, menus, initials, count
 
 from __future__ import annotations
 
+import pygame
+
 from games.core.app import Scene
 from games.ui import fonts, looks
 from games.ui.board import wrap
@@ -30,21 +32,66 @@ class LookScene(Scene):
         return self.look.toast_colors
 
     def draw_toasts(self, surface, lines) -> None:
-        """The app's notices, in this look's font and colours, over the bottom lines."""
+        """The app's notices, in this look's font and colours, over the bottom lines (off
+        the board: ``toast_place``)."""
         font = fonts.get(self.font_name)
         fg, bg = self.toast_colors
-        w, h = surface.get_size()
-        per_line = max(1, w // font.width - 2)
-        wrapped = [part for line in lines for part in (wrap(line, per_line) or [""])]
-        y = h - len(wrapped) * (font.height + 2) - 2 - self.toast_lift()
-        surface.fill(bg, (0, y - 2, w, len(wrapped) * (font.height + 2) + 2))
-        for line in wrapped:
-            font.draw(surface, line, (font.width, y), fg)
+        band, shown = self.toast_place(surface.get_size(), lines)
+        surface.fill(bg, band)
+        y = band.y + 2
+        for line in shown:
+            font.draw(surface, line, (band.x + font.width, y), fg)
             y += font.height + 2
 
     def toast_lift(self) -> int:
         """Pixels kept free at the bottom (a status or key line a toast must not cover)."""
         return 0
+
+    def toast_keep_clear(self) -> list:
+        """Native rects the app's notices never cover (a game's board cells)."""
+        return []
+
+    def toast_place(self, size, lines) -> tuple:
+        """Where the app's notices are drawn on a picture of ``size``: (the band, the
+        wrapped lines it shows). The band is the picture's width, its foot ``toast_lift``
+        above the bottom; where that would cover a cell of the board (``toast_keep_clear``:
+        a notice after a coin covered a board's bottom row), the nearest band a text row
+        lower, then higher, that covers none; when no band clears the board with every
+        line, the newest lines that fit one; when none clears it with one line, a band
+        beside the board."""
+        font = fonts.get(self.font_name)
+        w, h = size
+        step = font.height + 2
+
+        def wrapped_to(width):
+            per_line = max(1, width // font.width - 2)
+            return [part for line in lines for part in (wrap(line, per_line) or [""])]
+
+        def band(n, a, x=0, width=w):
+            # (lowered over a footer row, the band covers that row to its foot)
+            foot = h - a - (2 if a >= lift else 0)
+            return pygame.Rect(x, foot - n * step - 2, width, n * step + 2)
+
+        lift = self.toast_lift()
+        every = wrapped_to(w)
+        keep = [pygame.Rect(r) for r in self.toast_keep_clear()]
+        if not keep or not any(band(len(every), lift).colliderect(r) for r in keep):
+            return band(len(every), lift), every
+        lifts = [lift] + [lift - k * font.height for k in range(1, lift // font.height + 1)]
+        lifts += [0] + [lift + k * font.height for k in range(1, h // font.height + 1)]
+        for n in range(len(every), 0, -1):
+            for a in dict.fromkeys(x for x in lifts if x >= 0):
+                b = band(n, a)
+                if b.top >= 0 and not any(b.colliderect(r) for r in keep):
+                    return b, every[-n:]
+        board = keep[0].unionall(keep[1:])
+        left, right = (0, board.left - 2), (board.right + 2, w)
+        x0, x1 = max((left, right), key=lambda s: s[1] - s[0])
+        if x1 - x0 >= 12 * font.width:
+            shown = wrapped_to(x1 - x0)
+            n = max(1, min(len(shown), (h - 4 - lift) // step))
+            return band(n, lift, x0, x1 - x0), shown[-n:]
+        return band(len(every), lift), every
 
     def bench_animations(self) -> dict:
         """The screen's own animations, for tools.bench and tests/test_frames.py: ``{label:
@@ -103,6 +150,12 @@ class ModalScene(LookScene):
 
     def toast_lift(self) -> int:
         return self.game.toast_lift()
+
+    def toast_keep_clear(self) -> list:
+        """The board under a box keeps its cells clear of notices too (not under a
+        screen of its own, which hides the board)."""
+        keep = getattr(self.game, "toast_keep_clear", None)
+        return keep() if self.transparent and keep is not None else []
 
     @property
     def chord_back(self) -> bool:

@@ -33,7 +33,7 @@ import os
 
 from games.core.app import Scene
 from games.core.display import BlinkRect
-from games.ui import looks
+from games.ui import controls, looks
 from games.ui.continuebox import ContinueScene
 from games.ui.customer import CustomerRules
 from games.ui.demo import NullStore
@@ -264,9 +264,30 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
         """The app's notices sit above the footer (a game that draws none returns 0)."""
         return self.footer_height()
 
+    def toast_keep_clear(self) -> list:
+        """The app's notices (the cabinet's CREDITS after a coin, a pad plugged in) never
+        hide a cell of the board (games.ui.lookscene's ``toast_place``)."""
+        return list(self.board_cells().values())
+
+    @property
+    def shows_controls(self) -> bool:
+        """Whether the screen names the controls to press (its key line, a hint naming a
+        button): not in a demo, which nobody plays (the attract loop's own prompt says
+        what a press does there; a replay's or a lesson's picture draws its own lines)."""
+        return not self.demo
+
+    def key_line_items(self, names=None) -> list:
+        """The key line's (label, command) pairs for the controls in hand (the DOS
+        original's "S)ound" on a keyboard, the pad's or the panel's buttons); none where
+        the screen names no control (``shows_controls``): its bar stays, empty."""
+        if not self.shows_controls:
+            return []
+        return controls.key_line(self.app, self.cmds, names, self.in_hand())
+
     def draw_footer(self, surface) -> None:
         """The status line (``status_text()``) centred at the bottom, and on DOS the key
-        line of the standard and own commands (``self.cmds.key_line()``) under it."""
+        line of the standard and own commands (``self.cmds.key_line()``) under it (none
+        in a demo: ``shows_controls``)."""
         from games.ui import fonts
         font = fonts.get(self.look.font_name)
         fg, bg = self.look.footer or (self.look.palette[-1], self.look.palette[0])
@@ -278,7 +299,8 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
                   colour or fg)
         if self.look.key_line:
             from games.ui import dos
-            dos.key_line(surface, self.cmds.key_line(), y + font.height, bg=bg)
+            dos.key_line(surface, self.cmds.key_line() if self.shows_controls else [],
+                         y + font.height, bg=bg)
 
     def tick(self, dt: float):
         """The scene's own per-frame work: True when the picture changed, or the native
