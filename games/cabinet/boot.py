@@ -4,7 +4,8 @@ wants. ``cabinet/install.sh`` runs this; ``cabinet/tricade.service`` and
 ``cabinet/tricade.desktop`` in the repository are what it writes for a checkout in
 ~/tricade with its venv in ~/tricade/.venv (tests keep them equal).
 
-    python -m games.cabinet.boot unit|desktop|openbox [--python PY] [--root DIR] [--display :0]
+    python -m games.cabinet.boot unit|desktop|openbox|session|session-script
+        [--python PY] [--root DIR] [--display :0] [--data-dir DIR] [--user U]
 
 The unit is wanted by default.target of the user's manager, which runs from boot when
 lingering is on (``loginctl enable-linger``): graphical-session.target is never reached
@@ -51,12 +52,30 @@ def systemd_path(path: str, home: str | None = None) -> str:
     return ("%h" if under else "") + rest.replace("%", "%%")
 
 
-def unit_text(python: str, root: str, home: str | None = None, display: str = ":0") -> str:
+def x_socket(display: str) -> str | None:
+    """The local socket of an X display such as ":0" or ":1.0" (None for host:0)."""
+    if not display.startswith(":"):
+        return None
+    number = display[1:].split(".", 1)[0]
+    return f"/tmp/.X11-unix/X{number}" if number.isdigit() else None
+
+
+def unit_text(python: str, root: str, home: str | None = None, display: str = ":0",
+              data_dir: str | None = None) -> str:
+    """The user unit. ``data_dir``: the folder named by --data-dir (the books, the PIN),
+    so that ``main.py --books`` and ``--set-pin`` are told the same folder."""
     main = os.path.join(root, "main.py")
+    data = f" --data-dir {systemd_word(data_dir, home)}" if data_dir else ""
+    socket = x_socket(display)
+    # a start waits for the display's socket (a session that brings X up after this unit
+    # starts: the kiosk session, a desktop's login); without it a start fails, costs a
+    # whole Python start-up and is tried again
+    wait = (f"ExecStartPre=/bin/sh -c 'until [ -S {socket} ]; do sleep 0.2; done'\n"
+            if socket else "")
     return f"""\
 # Tricade as an arcade cabinet: a systemd user unit (written by cabinet/install.sh;
 # docs/cabinet.md). Started from boot by the user's manager (loginctl enable-linger) on the
-# X display {display}; until the display is up a start fails and is tried again.
+# X display {display}; a start waits for the display's socket.
 [Unit]
 Description=Tricade arcade cabinet
 StartLimitIntervalSec=0
@@ -71,7 +90,7 @@ WorkingDirectory={systemd_path(root, home)}
 Environment=DISPLAY={display}
 Environment=XAUTHORITY=%h/.Xauthority
 Environment=PYGAME_HIDE_SUPPORT_PROMPT=1
-ExecStart={systemd_word(python, home)} {systemd_word(main, home)} --kiosk
+{wait}ExecStart={systemd_word(python, home)} {systemd_word(main, home)} --kiosk{data}
 # back after a crash, a kill, a lost display (status 1), a hang or any exit, except the
 # operator's "Exit to the desktop"
 Restart=always
@@ -83,6 +102,65 @@ TimeoutStopSec=5
 
 [Install]
 WantedBy=default.target
+"""
+
+
+SESSION_UNIT = "tricade-session.service"
+SESSION_PACKAGES = ("xserver-xorg-core", "xserver-xorg-input-libinput", "xinit", "xauth",
+                    "openbox")
+
+
+def session_text(user: str, display: str = ":0", vt: int = 1) -> str:
+    """The kiosk session with no desktop: a system unit that runs X and openbox on tty
+    ``vt`` as ``user`` (a logind session of its own, as a login would make, so X runs
+    without root), in place of that tty's login prompt; restarted after any end. The
+    user unit (``unit_text``) shows Tricade on it."""
+    return f"""\
+# Tricade's kiosk session: X and openbox on tty{vt} as {user}, no desktop, no login prompt
+# (written by cabinet/install.sh --session x; docs/cabinet.md). The user unit
+# tricade.service shows Tricade on this display ({display}).
+[Unit]
+Description=Tricade kiosk session (X and openbox on tty{vt})
+After=systemd-user-sessions.service getty@tty{vt}.service
+Conflicts=getty@tty{vt}.service
+StartLimitIntervalSec=0
+
+[Service]
+User={user}
+PAMName=login
+TTYPath=/dev/tty{vt}
+TTYReset=yes
+TTYVHangup=yes
+StandardInput=tty
+StandardOutput=journal
+StandardError=journal
+UtmpIdentifier=tty{vt}
+UtmpMode=user
+WorkingDirectory=~
+# startx: the display's cookie in ~/.Xauthority; no screen saver, no power saving
+ExecStart=/usr/bin/startx /usr/bin/openbox-session -- {display} vt{vt} -keeptty -nolisten tcp -s 0 -dpms
+Restart=always
+RestartSec=1
+
+[Install]
+WantedBy=graphical.target
+"""
+
+
+def session_script(unit_file: str, vt: int = 1) -> str:
+    """What root runs for the kiosk session (install.sh runs it through sudo, or names
+    it): the X packages, the unit in place of tty{vt}'s login prompt, booting to it."""
+    packages = " ".join(SESSION_PACKAGES)
+    return f"""\
+#!/bin/sh
+# Tricade's kiosk session, the part that needs root (cabinet/install.sh --session x).
+set -e
+export DEBIAN_FRONTEND=noninteractive
+apt-get install -y --no-install-recommends {packages}
+install -m 644 {shlex.quote(unit_file)} /etc/systemd/system/{SESSION_UNIT}
+systemctl disable getty@tty{vt}.service 2>/dev/null || true
+systemctl enable {SESSION_UNIT}
+systemctl set-default graphical.target
 """
 
 
@@ -146,7 +224,7 @@ def openbox_text(python: str, root: str) -> str:
 def template_unit() -> str:
     """The repository's cabinet/tricade.service."""
     return unit_text(f"{TEMPLATE_HOME}/tricade/.venv/bin/python", f"{TEMPLATE_HOME}/tricade",
-                     home=TEMPLATE_HOME)
+                     home=TEMPLATE_HOME, data_dir=f"{TEMPLATE_HOME}/.local/share/tricade")
 
 
 def template_desktop() -> str:
@@ -156,16 +234,22 @@ def template_desktop() -> str:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.cabinet.boot")
-    p.add_argument("what", choices=("unit", "desktop", "openbox", "template-unit",
-                                    "template-desktop"))
+    p.add_argument("what", choices=("unit", "desktop", "openbox", "session",
+                                    "session-script", "template-unit", "template-desktop"))
     p.add_argument("--python", default=sys.executable)
     p.add_argument("--root", default=str(Path(__file__).resolve().parents[2]))
     p.add_argument("--home", default=os.path.expanduser("~"))
     p.add_argument("--display", default=":0")
+    p.add_argument("--data-dir", default=None)
+    p.add_argument("--user", default=None)
+    p.add_argument("--unit-file", default=None)
     a = p.parse_args(argv)
     python = os.path.abspath(a.python)          # a venv's python is a link: kept as it is
     root = os.path.realpath(a.root)
-    text = {"unit": lambda: unit_text(python, root, a.home, a.display),
+    user = a.user or os.environ.get("USER") or "cabinet"
+    text = {"unit": lambda: unit_text(python, root, a.home, a.display, a.data_dir),
+            "session": lambda: session_text(user, a.display),
+            "session-script": lambda: session_script(a.unit_file or SESSION_UNIT),
             "desktop": lambda: desktop_text(python, root),
             "openbox": lambda: openbox_text(python, root),
             "template-unit": template_unit,
