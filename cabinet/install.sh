@@ -209,7 +209,7 @@ linger=/var/lib/systemd/linger/$user
 if [ ! -e "$linger" ]; then
     loginctl enable-linger "$user" >/dev/null 2>&1 || true          # polkit may allow it
 fi
-if [ ! -e "$linger" ]; then
+if [ ! -e "$linger" ] && [ -z "$session" ]; then
     as_root sh -c "loginctl enable-linger '$user' 2>/dev/null || { mkdir -p /var/lib/systemd/linger && touch '$linger'; }" \
         || true
     if [ ! -e "$linger" ]; then
@@ -217,7 +217,7 @@ if [ ! -e "$linger" ]; then
                   "loginctl enable-linger $user"
     fi
 fi
-echo "Lingering is on: Tricade starts at boot on display $display ($now)."
+[ -e "$linger" ] && echo "Lingering is on: Tricade starts at boot on display $display ($now)."
 [ -n "$session" ] || exit 0
 
 # -- 5: the kiosk session: X and openbox on tty1, no desktop ----------------------------------
@@ -226,12 +226,12 @@ mkdir -p "$kiosk"
 PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session --user "$user" \
     --display "$display" > "$kiosk/tricade-session.service"
 PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session-script \
-    --unit-file "$kiosk/tricade-session.service" > "$kiosk/kiosk-session.sh"
+    --unit-file "$kiosk/tricade-session.service" --user "$user" > "$kiosk/kiosk-session.sh"
 status=0
 as_root sh "$kiosk/kiosk-session.sh" || status=$?
 if [ "$status" != 0 ]; then
     [ "$status" = 125 ] || say "the kiosk session's root part failed (status $status)."
-    need_root "the kiosk session (X and openbox on tty1 in place of its login prompt) needs root." \
+    need_root "the kiosk session (X and openbox on tty1 in place of its login prompt, lingering) needs root." \
               "sh $kiosk/kiosk-session.sh"
 fi
 echo "The kiosk session is on: at boot X and openbox start on tty1 as $user, with no login" \

@@ -147,10 +147,12 @@ WantedBy=graphical.target
 """
 
 
-def session_script(unit_file: str, vt: int = 1) -> str:
+def session_script(unit_file: str, user: str, vt: int = 1) -> str:
     """What root runs for the kiosk session (install.sh runs it through sudo, or names
-    it): the X packages, the unit in place of tty{vt}'s login prompt, booting to it."""
+    it): the X packages, the unit in place of tty{vt}'s login prompt, booting to it, and
+    the user's lingering (its systemd, which starts Tricade, runs from boot)."""
     packages = " ".join(SESSION_PACKAGES)
+    linger = shlex.quote(f"/var/lib/systemd/linger/{user}")
     return f"""\
 #!/bin/sh
 # Tricade's kiosk session, the part that needs root (cabinet/install.sh --session x).
@@ -161,6 +163,7 @@ install -m 644 {shlex.quote(unit_file)} /etc/systemd/system/{SESSION_UNIT}
 systemctl disable getty@tty{vt}.service 2>/dev/null || true
 systemctl enable {SESSION_UNIT}
 systemctl set-default graphical.target
+loginctl enable-linger {shlex.quote(user)} 2>/dev/null || {{ mkdir -p /var/lib/systemd/linger && touch {linger}; }}
 """
 
 
@@ -249,7 +252,7 @@ def main(argv=None) -> int:
     user = a.user or os.environ.get("USER") or "cabinet"
     text = {"unit": lambda: unit_text(python, root, a.home, a.display, a.data_dir),
             "session": lambda: session_text(user, a.display),
-            "session-script": lambda: session_script(a.unit_file or SESSION_UNIT),
+            "session-script": lambda: session_script(a.unit_file or SESSION_UNIT, user),
             "desktop": lambda: desktop_text(python, root),
             "openbox": lambda: openbox_text(python, root),
             "template-unit": template_unit,
