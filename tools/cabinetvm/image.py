@@ -192,6 +192,8 @@ def operator_install(root: Path, cache: Path, source: Path) -> None:
         for sub in pip_cache.rglob("*"):
             os.lchown(sub, uid, uid)
         m.bind(pip_cache, f"{home}/.cache/pip", "--bind")
+        for sub in [repo, *repo.rglob("*")]:            # the clone's source is the user's
+            os.lchown(sub, uid, uid)
         os.chown(root / home.lstrip("/") / ".cache", uid, uid)
         chroot(root, "apt-get", "update", "-q")
         # "sudo apt-get install git first"
