@@ -188,3 +188,39 @@ def test_the_power_button_writes_the_books_and_halts_within_ten_seconds(cabinet_
     assert measure.fsck(cabinet_image)[0] == 0
     log = measure.cabinet_log(cabinet_image)
     assert log.rstrip().splitlines()[-1].endswith(measure.CLEAN_END), log[-800:]
+
+
+# -- the frame figures a cabinet's machine reads (games/core/frames.py) -----------------------
+def test_frame_report_counts_the_frames_begun_more_than_a_period_late(tmp_path):
+    from games.core.frames import FrameReport
+    r = FrameReport(str(tmp_path / "frames.jsonl"), 60)
+    period = 1 / 60
+    t = 100.0
+    for lateness in (0.0, 0.004, period * 0.9, period * 1.5, 0.0):   # one late of five
+        r.waiting(t, True)
+        t += period + lateness
+        r.frame(t)
+    r.waiting(t, False)                  # nothing moves: the next frame is due at no time
+    r.frame(t + 5.0)
+    r.computer_move_shown(1.25)
+    f = r.figures()
+    assert (f["moving_frames"], f["late_frames"]) == (5, 1)
+    assert f["late_share"] == 0.2 and f["worst_late_ms"] == round(period * 1500, 1)
+    assert f["computer_moves_s"] == [1.25]
+
+
+def test_the_running_loop_writes_its_frame_figures_when_asked(make_app, tmp_path,
+                                                              monkeypatch):
+    import json
+    path = tmp_path / "frames.jsonl"
+    monkeypatch.setenv("TRICADE_FRAME_REPORT", str(path))
+    app = make_app()
+    from games.launcher.scene import LauncherScene
+    app.push(LauncherScene(app))
+    for _ in range(5):
+        app.dirty = True                 # something changes every frame
+        app.wait()
+        app.step()
+    app.shutdown(quit_pygame=False)
+    line = json.loads(path.read_text().splitlines()[-1])
+    assert line["moving_frames"] >= 4 and 0 <= line["late_frames"] <= line["moving_frames"]

@@ -90,10 +90,22 @@ def debootstrap_tarball(cache: Path) -> Path:
     return tgz
 
 
+def _nothing_mounted_under(path: Path) -> None:
+    """A root still holding a mount (a build cut short) is never removed: its /dev would
+    go with it."""
+    where = str(path.resolve()) + "/"
+    with open("/proc/mounts") as f:
+        for line in f:
+            point = line.split()[1].replace("\\040", " ")
+            if point.startswith(where):
+                raise SystemExit(f"cabinetvm: {point} is still mounted; umount it first")
+
+
 def base_root(cache: Path, work: Path) -> None:
     """``work`` becomes the installed base system: debootstrap from the tarball, then what
     an installer writes (the host name, fstab, apt's sources), cached as a tar."""
     tgz = debootstrap_tarball(cache)
+    _nothing_mounted_under(work)
     tar = cache / f"base-{_key(tgz.name, BOOT_CMDLINE, 'v1')}.tar"
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
