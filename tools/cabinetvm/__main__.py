@@ -21,12 +21,35 @@ def main(argv=None) -> int:
                    help="hold QEMU to this share of one core (a cgroup)")
     v.add_argument("--memory", type=int, default=1024, metavar="MB")
     v.add_argument("--serial", type=Path, default=None, help="the serial console's log")
+    ms = sub.add_parser("measure", help="power on to the attract loop, power cuts, a "
+                        "Pi-class run: figures as JSON lines, medians last")
+    ms.add_argument("image", type=Path)
+    ms.add_argument("what", choices=("boot", "cut", "cuts", "pi", "off"))
+    ms.add_argument("--boots", type=int, default=3)
+    ms.add_argument("--cpus", type=int, default=1)
+    ms.add_argument("--cpu-quota", type=float, default=None, metavar="PERCENT")
+    ms.add_argument("--moment", default="coin",
+                    choices=("coin", "spent", "midgame", "writing"))
+    ms.add_argument("--count", type=int, default=20)
+    ms.add_argument("--seed", type=int, default=48)
+    ms.add_argument("--attract-seconds", type=float, default=180)
+    ms.add_argument("--game-seconds", type=float, default=240)
+    bk = sub.add_parser("books", help="main.py --books of the (stopped) image")
+    bk.add_argument("image", type=Path)
     a = p.parse_args(argv)
     if a.what == "build":
         from tools.cabinetvm import image
         path = image.build(a.out or image.default_out(), a.cache)
         print(f"The image: {path}")
         return 0
+    if a.what == "books":
+        from tools.cabinetvm import measure
+        b = measure.books(a.image)
+        sys.stdout.write(b["csv"])
+        sys.stderr.write(b["said"])
+        return b["status"]
+    if a.what == "measure":
+        return run_measure(a)
     if a.what == "boot":
         from tools.cabinetvm import machine
         missing = machine.needs()
@@ -48,6 +71,54 @@ def main(argv=None) -> int:
             code = 130
         m.cleanup()
         return code or 0
+    return 2
+
+
+def run_measure(a) -> int:
+    import json
+    import random
+    from tools.cabinetvm import measure
+    kw = {"cpus": a.cpus, "cpu_quota": a.cpu_quota}
+    if a.what == "boot":
+        runs = []
+        for _ in range(a.boots):
+            r = measure.boot_to_attract(a.image, cpus=a.cpus, quota=a.cpu_quota,
+                                        timeout=900, every=1.0 if a.cpu_quota else 0.5)
+            r.pop("serial_tail")
+            runs.append(r)
+            print(json.dumps(r), flush=True)
+        print(json.dumps({"boots": len(runs), "cpus": a.cpus, "cpu_quota": a.cpu_quota,
+                          "median_launcher_s": measure.median(r["launcher"] for r in runs),
+                          "median_attract_s": measure.median(r["attract"] for r in runs),
+                          "other_screens": sum(r["other"] for r in runs)}))
+        return 0
+    if a.what == "cut":
+        measure.set_kiosk(a.image, free_play=False)
+        r = measure.cut_scenario(a.image, a.moment, rng=random.Random(a.seed), **kw)
+        for side in ("before", "after"):
+            r[side] = {k: v for k, v in r[side].items() if k not in ("csv",)}
+        print(json.dumps(r))
+        return 0
+    if a.what == "cuts":
+        r = measure.twenty_cuts(a.image, a.count, a.seed, **kw)
+        print(json.dumps({k: v for k, v in r.items() if k != "runs"}))
+        return 0
+    if a.what == "off":
+        took = []
+        for _ in range(a.boots):
+            m, w = measure.start_to_launcher(a.image, **kw)
+            took.append(measure.power_off(m))
+            m.cleanup()
+            print(json.dumps({"off_seconds": took[-1],
+                              "log_end": measure.cabinet_log(a.image).rstrip()
+                              .splitlines()[-1:]}), flush=True)
+        print(json.dumps({"median_off_s": measure.median(took)}))
+        return 0
+    if a.what == "pi":
+        r = measure.pi_class(a.image, a.attract_seconds, a.game_seconds, a.cpus,
+                             a.cpu_quota or 20.0)
+        print(json.dumps(r))
+        return 0
     return 2
 
 

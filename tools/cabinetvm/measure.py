@@ -222,3 +222,142 @@ def cabinet_log(image: Path) -> str:
     with mounted(image) as root:
         path = root / DATA.lstrip("/") / "cabinet.log"
         return path.read_text(errors="replace") if path.exists() else ""
+
+
+# -- twenty power cuts at random moments -----------------------------------------------------
+MOMENTS = ("boot", "attract", "game", "shutdown")
+
+
+def data_intact(image: Path) -> list:
+    """What is wrong with the data folder (empty: nothing): every JSON file parses, no
+    temporary file is left, the books read and balance."""
+    wrong = []
+    with mounted(image) as root:
+        data = root / DATA.lstrip("/")
+        for path in sorted(data.rglob("*")):
+            if not path.is_file():
+                continue
+            if path.name.endswith((".tmp", ".part")) or path.name.startswith(".tmp"):
+                wrong.append(f"a temporary file is left: {path.relative_to(data)}")
+            if path.suffix == ".json":
+                try:
+                    json.loads(path.read_text())
+                except ValueError as exc:
+                    wrong.append(f"{path.relative_to(data)} does not parse: {exc}")
+    b = books(image)
+    if b["status"] != 0:
+        wrong.append(f"main.py --books: {b['said'].strip()}")
+    elif b.get("balances", (0, 0))[0] != 1:
+        wrong.append("the books do not balance")
+    return wrong
+
+
+def random_cut(image: Path, moment: str, rng: random.Random, **kw) -> dict:
+    """One boot, cut off at a random time within ``moment``; the seconds it ran."""
+    m = Machine(image, **kw).start()
+    w = Watch(m)
+    try:
+        if moment == "boot":
+            time.sleep(rng.uniform(0.5, 12.0))
+        else:
+            if w.until(("launcher",), 240) != "launcher":
+                return {"moment": moment, "ran": m.since_start(), "reached": False,
+                        "seen": w.seen}
+            if moment == "attract":
+                w.until(("attract",), 120)
+                time.sleep(rng.uniform(0.0, 10.0))
+            elif moment == "game":
+                m.press("coin")
+                time.sleep(0.5)
+                m.press("start")
+                time.sleep(rng.uniform(1.0, 3.0))
+                play_a_move(m)
+                time.sleep(rng.uniform(0.0, 4.0))
+            else:
+                m.power_button()
+                time.sleep(rng.uniform(0.0, 4.0))
+        ran = m.since_start()
+        m.power_cut()
+    finally:
+        m.cleanup()
+    return {"moment": moment, "ran": round(ran, 1), "reached": True}
+
+
+def twenty_cuts(image: Path, count: int = 20, seed: int = 48, **kw) -> dict:
+    """``count`` power cuts at random moments, each followed by a boot that must come back
+    to the launcher and then the attract loop... the launcher is enough: the attract loop
+    follows it by its own timer. Then a clean power off, fsck and the data folder."""
+    rng = random.Random(seed)
+    set_kiosk(image, free_play=False)
+    runs = []
+    for i in range(count):
+        moment = MOMENTS[i % len(MOMENTS)] if i < len(MOMENTS) else rng.choice(MOMENTS)
+        cut = random_cut(image, moment, rng, **kw)
+        m = Machine(image, **kw).start()
+        w = Watch(m)
+        back = w.until(("launcher",), 240)
+        cut["back_to_launcher_s"] = round(m.since_start(), 1) if back else None
+        cut["other_screen"] = w.shown_other()
+        m.power_cut() if i < count - 1 else None
+        if i == count - 1:
+            cut["off_seconds"] = power_off(m)
+        m.cleanup()
+        runs.append(cut)
+        print(json.dumps(cut), flush=True)
+    return {"runs": runs, "fsck": fsck(image), "wrong": data_intact(image),
+            "books": books(image)["csv"]}
+
+
+# -- the Pi-class board: frame figures -------------------------------------------------------
+FRAMES_DROPIN = ".config/systemd/user/tricade.service.d/frames.conf"
+FRAMES_FILE = "frames.jsonl"
+
+
+def frame_report(image: Path, on: bool) -> str:
+    """Turn the loop's frame figures on (a drop-in for the unit) or off; the figures."""
+    with mounted(image, writable=True) as root:
+        home = root / HOME.lstrip("/")
+        dropin = home / FRAMES_DROPIN
+        out = home / FRAMES_FILE
+        text = out.read_text() if out.exists() else ""
+        if on:
+            dropin.parent.mkdir(parents=True, exist_ok=True)
+            dropin.write_text(f"[Service]\nEnvironment=TRICADE_FRAME_REPORT=%h/{FRAMES_FILE}\n")
+            if out.exists():
+                out.unlink()
+        else:
+            if dropin.exists():
+                dropin.unlink()
+        return text
+
+
+def pi_class(image: Path, attract_seconds: float = 180, game_seconds: float = 240,
+             cpus: int = 1, quota: float = 20.0) -> dict:
+    """One CPU at ``quota`` percent: the attract loop, then a customer's game by the panel
+    keys (the stick and button 1, pressed as a person would), the loop's own figures."""
+    set_kiosk(image, free_play=True)
+    frame_report(image, True)
+    m = Machine(image, cpus=cpus, cpu_quota=quota).start()
+    w = Watch(m)
+    result = {"quota": quota, "cpus": cpus}
+    try:
+        w.until(("launcher",), 600, every=2.0)
+        result["launcher_s"] = round(m.since_start(), 1)
+        w.until(("attract",), 300, every=2.0)
+        result["attract_s"] = round(m.since_start(), 1)
+        time.sleep(attract_seconds)
+        m.press("start")                         # the attract loop ends: the launcher
+        time.sleep(3)
+        m.press("start")                         # the chosen game (free play)
+        time.sleep(5)
+        t_end = time.monotonic() + game_seconds
+        rng = random.Random(4)
+        while time.monotonic() < t_end:
+            m.press(rng.choice(("button1", "button1", "left", "right", "up", "down")))
+            time.sleep(rng.uniform(0.8, 2.0))
+        result["off_seconds"] = power_off(m, within=60)
+    finally:
+        m.cleanup()
+    lines = [json.loads(line) for line in frame_report(image, False).splitlines() if line]
+    result["reports"] = lines
+    return result
