@@ -189,6 +189,14 @@ def operator_install(root: Path, cache: Path, source: Path) -> None:
     build_sudo.write_text(f"{USER} ALL=(ALL) NOPASSWD: ALL\n")
     build_sudo.chmod(0o440)
     shutil.copy("/etc/resolv.conf", root / "etc" / "resolv.conf")
+    # this machine's network may see PyPI through a proxy of its own certificate: pip in
+    # the image trusts what this machine trusts while the build runs (removed after)
+    build_pip = root / "etc" / "pip.conf"
+    build_ca = root / "etc" / "tricade-build-ca.crt"
+    host_ca = Path("/etc/ssl/certs/ca-certificates.crt")
+    if host_ca.exists():
+        shutil.copy(host_ca, build_ca)
+        build_pip.write_text(f"[global]\ncert = /etc/tricade-build-ca.crt\ntimeout = 180\n")
     # the clone's source: this checkout's committed HEAD, as a repository in the image
     repo = root / "var" / "tmp" / "tricade.git"
     shutil.rmtree(repo, ignore_errors=True)
@@ -220,6 +228,9 @@ def operator_install(root: Path, cache: Path, source: Path) -> None:
         chroot(root, f"echo {PIN} |", "~/tricade/.venv/bin/python", "~/tricade/main.py",
                "--set-pin", "--data-dir", "~/.local/share/tricade", user=USER)
     build_sudo.unlink()
+    for left in (build_pip, build_ca):
+        if left.exists():
+            left.unlink()
     shutil.rmtree(repo, ignore_errors=True)
     (root / "etc" / "resolv.conf").unlink()
     for left in (root / home.lstrip("/") / ".cache" / "pip",):
