@@ -38,8 +38,22 @@ def qemu_binary() -> str | None:
     return shutil.which("qemu-system-x86_64")
 
 
+def kvm_why_not() -> str | None:
+    """Why KVM cannot boot the image's kernel here (None: it can). A host whose /dev/kvm is
+    PVM's (kvm_pvm: virtualization without the CPU's, for guests built for it) runs no
+    stock Debian kernel: it stops before the kernel's first word."""
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return "no /dev/kvm"
+    modules = Path("/sys/module")
+    if (modules / "kvm_pvm").exists() and not any((modules / m).exists()
+                                                   for m in ("kvm_intel", "kvm_amd")):
+        return ("this /dev/kvm is PVM's (kvm_pvm), which boots only guest kernels built "
+                "for it; Debian's kernel hangs before its first word")
+    return None
+
+
 def kvm_usable() -> bool:
-    return os.access("/dev/kvm", os.R_OK | os.W_OK)
+    return kvm_why_not() is None
 
 
 def needs() -> list:
@@ -196,13 +210,16 @@ class Machine:
         self.started = 0.0
 
     def argv(self, kernel: Path, initrd: Path) -> list:
-        accel = ["-accel", "kvm", "-cpu", "host"] if self.kvm else ["-accel", "tcg"]
+        accel = (["-accel", "kvm", "-cpu", "host"] if self.kvm
+                 else ["-accel", "tcg,tb-size=256", "-cpu", "max"])
         return [qemu_binary(), "-name", "tricade-cabinet", "-machine", "q35", *accel,
                 "-smp", str(self.cpus), "-m", str(self.memory),
                 "-drive", f"file={self.image},format=raw,if=virtio,cache=writeback",
                 "-kernel", str(kernel), "-initrd", str(initrd), "-append", img.BOOT_CMDLINE,
+                # a display with no VGA text mode: the firmware writes nothing on it, so
+                # the screen is dark until X (or the kernel's own display) shows a picture
                 "-vga", "none", "-device",
-                f"VGA,edid=on,xres={WIDTH},yres={HEIGHT},vgamem_mb=32",
+                f"bochs-display,edid=on,xres={WIDTH},yres={HEIGHT},vgamem=33554432",
                 "-display", "none", "-nic", "none", "-rtc", "base=utc",
                 "-serial", f"file:{self.serial}",
                 "-qmp", f"unix:{self.qmp_path},server=on,wait=off"]

@@ -101,9 +101,12 @@ class Watch:
         self.last: Screen | None = None
 
     def look(self) -> str:
-        screen = self.m.screen()
         t = self.m.since_start()
-        kind = screen.kind(self.launcher_seen)
+        try:
+            screen = self.m.screen()
+            kind = screen.kind(self.launcher_seen)
+        except RuntimeError:                   # no picture yet (no mode set): nothing lit
+            screen, kind = None, "dark"
         self.launcher_seen = self.launcher_seen or kind == "launcher"
         self.first.setdefault(kind, t)
         if not self.seen or self.seen[-1][1] != kind:
