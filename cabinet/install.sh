@@ -223,7 +223,7 @@ fi
 # -- 5: the kiosk session: X and openbox on tty1, no desktop ----------------------------------
 kiosk=$config/tricade
 mkdir -p "$kiosk"
-PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session --user "$user" \
+PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session --user "$user" --uid "$(id -u)" \
     --display "$display" > "$kiosk/tricade-session.service"
 PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session-script \
     --unit-file "$kiosk/tricade-session.service" --user "$user" > "$kiosk/kiosk-session.sh"

@@ -110,11 +110,14 @@ SESSION_PACKAGES = ("xserver-xorg-core", "xserver-xorg-input-libinput", "xinit",
                     "openbox")
 
 
-def session_text(user: str, display: str = ":0", vt: int = 1) -> str:
+def session_text(user: str, uid: int, display: str = ":0", vt: int = 1) -> str:
     """The kiosk session with no desktop: a system unit that runs X and openbox on tty
     ``vt`` as ``user`` (a logind session of its own, as a login would make, so X runs
     without root), in place of that tty's login prompt; restarted after any end. The
-    user unit (``unit_text``) shows Tricade on it."""
+    user unit (``unit_text``) shows Tricade on it. When the session stops (the power
+    button, a shutdown) it first stops Tricade and waits for it, then X: an X gone first
+    would end Tricade with status 1, its books not written (the user's manager stops
+    its units at the same time as the system stops this one)."""
     return f"""\
 # Tricade's kiosk session: X and openbox on tty{vt} as {user}, no desktop, no login prompt
 # (written by cabinet/install.sh --session x; docs/cabinet.md). The user unit
@@ -139,6 +142,10 @@ UtmpMode=user
 WorkingDirectory=~
 # startx: the display's cookie in ~/.Xauthority; no screen saver, no power saving
 ExecStart=/usr/bin/startx /usr/bin/openbox-session -- {display} vt{vt} -keeptty -nolisten tcp -s 0 -dpms
+# at a stop: Tricade ends first (SIGTERM: it writes its books), then X
+Environment=XDG_RUNTIME_DIR=/run/user/{uid}
+ExecStop=/bin/sh -c 'systemctl --user stop tricade.service; exit 0'
+TimeoutStopSec=15
 Restart=always
 RestartSec=1
 
@@ -245,13 +252,14 @@ def main(argv=None) -> int:
     p.add_argument("--display", default=":0")
     p.add_argument("--data-dir", default=None)
     p.add_argument("--user", default=None)
+    p.add_argument("--uid", type=int, default=os.getuid())
     p.add_argument("--unit-file", default=None)
     a = p.parse_args(argv)
     python = os.path.abspath(a.python)          # a venv's python is a link: kept as it is
     root = os.path.realpath(a.root)
     user = a.user or os.environ.get("USER") or "cabinet"
     text = {"unit": lambda: unit_text(python, root, a.home, a.display, a.data_dir),
-            "session": lambda: session_text(user, a.display),
+            "session": lambda: session_text(user, a.uid, a.display),
             "session-script": lambda: session_script(a.unit_file or SESSION_UNIT, user),
             "desktop": lambda: desktop_text(python, root),
             "openbox": lambda: openbox_text(python, root),
