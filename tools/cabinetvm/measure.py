@@ -131,7 +131,7 @@ class Watch:
 
 
 def boot_to_attract(image: Path, cpus: int = 1, quota: float | None = None,
-                    timeout: float = 240.0, every: float = 0.5) -> dict:
+                    timeout: float = 400.0, every: float = 0.5) -> dict:
     """Power on; seconds from QEMU's start to the launcher and to the first attract frame,
     and every kind of screen on the way. The machine is cut off after."""
     m = Machine(image, cpus=cpus, cpu_quota=quota).start()
@@ -153,7 +153,7 @@ def median(values) -> float | None:
 
 
 # -- the panel -----------------------------------------------------------------------------
-def start_to_launcher(image: Path, timeout: float = 240.0, **kw) -> tuple:
+def start_to_launcher(image: Path, timeout: float = 400.0, **kw) -> tuple:
     m = Machine(image, **kw).start()
     w = Watch(m)
     if w.until(("launcher",), timeout) != "launcher":
@@ -256,16 +256,20 @@ def data_intact(image: Path) -> list:
 
 
 def random_cut(image: Path, moment: str, rng: random.Random, **kw) -> dict:
-    """One boot, cut off at a random time within ``moment``; the seconds it ran."""
+    """One boot: it must come back to the launcher (after the cut before it), unless this
+    cut falls during the boot; then cut off at a random time within ``moment``."""
     m = Machine(image, **kw).start()
     w = Watch(m)
+    out = {"moment": moment}
     try:
         if moment == "boot":
-            time.sleep(rng.uniform(0.5, 12.0))
+            time.sleep(rng.uniform(1.0, 90.0))
+            out["launcher_s"] = None
         else:
-            if w.until(("launcher",), 240) != "launcher":
-                return {"moment": moment, "ran": m.since_start(), "reached": False,
-                        "seen": w.seen}
+            if w.until(("launcher",), 400) != "launcher":
+                out.update(launcher_s=None, seen=w.seen, serial=m.serial_text()[-1500:])
+                return out
+            out["launcher_s"] = round(m.since_start(), 1)
             if moment == "attract":
                 w.until(("attract",), 120)
                 time.sleep(rng.uniform(0.0, 10.0))
@@ -279,36 +283,32 @@ def random_cut(image: Path, moment: str, rng: random.Random, **kw) -> dict:
             else:
                 m.power_button()
                 time.sleep(rng.uniform(0.0, 4.0))
-        ran = m.since_start()
+        out["other_screen"] = w.shown_other()
+        out["cut_at_s"] = round(m.since_start(), 1)
         m.power_cut()
     finally:
         m.cleanup()
-    return {"moment": moment, "ran": round(ran, 1), "reached": True}
+    return out
 
 
 def twenty_cuts(image: Path, count: int = 20, seed: int = 48, **kw) -> dict:
-    """``count`` power cuts at random moments, each followed by a boot that must come back
-    to the launcher and then the attract loop... the launcher is enough: the attract loop
-    follows it by its own timer. Then a clean power off, fsck and the data folder."""
+    """``count`` power cuts at random moments (each boot after a cut must come back to
+    the launcher: the attract loop follows it by its own timer); then a boot that is
+    powered off by the button, fsck and the data folder."""
     rng = random.Random(seed)
     set_kiosk(image, free_play=False)
     runs = []
     for i in range(count):
         moment = MOMENTS[i % len(MOMENTS)] if i < len(MOMENTS) else rng.choice(MOMENTS)
         cut = random_cut(image, moment, rng, **kw)
-        m = Machine(image, **kw).start()
-        w = Watch(m)
-        back = w.until(("launcher",), 240)
-        cut["back_to_launcher_s"] = round(m.since_start(), 1) if back else None
-        cut["other_screen"] = w.shown_other()
-        m.power_cut() if i < count - 1 else None
-        if i == count - 1:
-            cut["off_seconds"] = power_off(m)
-        m.cleanup()
         runs.append(cut)
         print(json.dumps(cut), flush=True)
-    return {"runs": runs, "fsck": fsck(image), "wrong": data_intact(image),
-            "books": books(image)["csv"]}
+    m, w = start_to_launcher(image, timeout=400, **kw)
+    last = {"launcher_s": round(m.since_start(), 1), "off_seconds": power_off(m),
+            "other_screen": w.shown_other()}
+    m.cleanup()
+    return {"runs": runs, "last": last, "fsck": fsck(image)[0],
+            "wrong": data_intact(image), "books": books(image)["csv"]}
 
 
 # -- the Pi-class board: frame figures -------------------------------------------------------
