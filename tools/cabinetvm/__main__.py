@@ -24,7 +24,7 @@ def main(argv=None) -> int:
     ms = sub.add_parser("measure", help="power on to the attract loop, power cuts, a "
                         "Pi-class run: figures as JSON lines, medians last")
     ms.add_argument("image", type=Path)
-    ms.add_argument("what", choices=("boot", "cut", "cuts", "pi", "off"))
+    ms.add_argument("run", choices=("boot", "cut", "cuts", "pi", "off"))
     ms.add_argument("--boots", type=int, default=3)
     ms.add_argument("--cpus", type=int, default=1)
     ms.add_argument("--cpu-quota", type=float, default=None, metavar="PERCENT")
@@ -79,7 +79,7 @@ def run_measure(a) -> int:
     import random
     from tools.cabinetvm import measure
     kw = {"cpus": a.cpus, "cpu_quota": a.cpu_quota}
-    if a.what == "boot":
+    if a.run == "boot":
         runs = []
         for _ in range(a.boots):
             r = measure.boot_to_attract(a.image, cpus=a.cpus, quota=a.cpu_quota,
@@ -92,18 +92,18 @@ def run_measure(a) -> int:
                           "median_attract_s": measure.median(r["attract"] for r in runs),
                           "other_screens": sum(r["other"] for r in runs)}))
         return 0
-    if a.what == "cut":
+    if a.run == "cut":
         measure.set_kiosk(a.image, free_play=False)
         r = measure.cut_scenario(a.image, a.moment, rng=random.Random(a.seed), **kw)
         for side in ("before", "after"):
             r[side] = {k: v for k, v in r[side].items() if k not in ("csv",)}
         print(json.dumps(r))
         return 0
-    if a.what == "cuts":
+    if a.run == "cuts":
         r = measure.twenty_cuts(a.image, a.count, a.seed, **kw)
         print(json.dumps({k: v for k, v in r.items() if k != "runs"}))
         return 0
-    if a.what == "off":
+    if a.run == "off":
         took = []
         for _ in range(a.boots):
             m, w = measure.start_to_launcher(a.image, **kw)
@@ -114,7 +114,7 @@ def run_measure(a) -> int:
                               .splitlines()[-1:]}), flush=True)
         print(json.dumps({"median_off_s": measure.median(took)}))
         return 0
-    if a.what == "pi":
+    if a.run == "pi":
         r = measure.pi_class(a.image, a.attract_seconds, a.game_seconds, a.cpus,
                              a.cpu_quota or 20.0)
         print(json.dumps(r))
