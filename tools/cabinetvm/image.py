@@ -181,7 +181,6 @@ def chroot(root: Path, *cmd, user: str | None = None, stdin: str | None = None,
 
 def operator_install(root: Path, cache: Path, source: Path) -> None:
     """docs/cabinet.md "Starting at boot", step by step, in the image."""
-    home = f"/home/{USER}"
     # a new user, in the sudo group (the operator types its password at sudo's question:
     # here a drop-in lets sudo go on without one while the build runs, removed after)
     chroot(root, "adduser", "--disabled-password", "--gecos", "Tricade cabinet", USER)
