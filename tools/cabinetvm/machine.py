@@ -69,7 +69,9 @@ def needs() -> list:
 def boot_files(image: Path, into: Path) -> tuple:
     """The newest vmlinuz-* and its initrd.img-* from the image's /boot (debugfs reads the
     filesystem without mounting it)."""
-    listing = subprocess.run(["debugfs", "-R", "ls -p /boot", str(image)], check=True,
+    # -c: read without the bitmaps, which a cut-off machine's filesystem may have left
+    # to its journal (the next boot's mount replays it; debugfs would refuse the disk)
+    listing = subprocess.run(["debugfs", "-c", "-R", "ls -p /boot", str(image)], check=True,
                              capture_output=True, text=True).stdout
     names = [line.split("/")[5] for line in listing.splitlines() if line.count("/") >= 6]
     kernels = sorted(n for n in names if n.startswith("vmlinuz-"))
@@ -79,7 +81,8 @@ def boot_files(image: Path, into: Path) -> tuple:
     out = []
     for name in (f"vmlinuz-{version}", f"initrd.img-{version}"):
         dest = into / name
-        subprocess.run(["debugfs", "-R", f"dump /boot/{name} {dest}", str(image)], check=True,
+        subprocess.run(["debugfs", "-c", "-R", f"dump /boot/{name} {dest}", str(image)],
+                       check=True,
                        capture_output=True)
         if not dest.exists() or dest.stat().st_size == 0:
             raise SystemExit(f"cabinetvm: could not read /boot/{name} from {image}")

@@ -12,6 +12,7 @@ import contextlib
 import csv
 import io
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -57,7 +58,6 @@ def set_kiosk(image: Path, **kiosk) -> None:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=1))
         stat = path.parent.stat()
-        import os
         os.chown(tmp, stat.st_uid, stat.st_gid)
         tmp.rename(path)
 
@@ -111,6 +111,11 @@ class Watch:
         self.first.setdefault(kind, t)
         if not self.seen or self.seen[-1][1] != kind:
             self.seen.append((round(t, 1), kind))
+            shots = os.environ.get("TRICADE_CABINETVM_SHOTS")
+            if shots and screen is not None:          # each change of kind, as a picture
+                import pygame
+                Path(shots).mkdir(parents=True, exist_ok=True)
+                pygame.image.save(screen.surface, str(Path(shots) / f"{t:07.1f}-{kind}.png"))
         self.last = screen
         return kind
 
