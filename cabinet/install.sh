@@ -176,7 +176,7 @@ print(default_data_dir())') || { say "$python cannot name the data folder."; exi
 mkdir -p "$units"
 PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot unit --python "$python" \
     --root "$here" --home "$HOME" --display "$display" --data-dir "$data" \
-    > "$units/tricade.service.tmp"
+    ${session:+--session} > "$units/tricade.service.tmp"
 mv "$units/tricade.service.tmp" "$units/tricade.service"
 echo "Wrote $units/tricade.service (Python: $python, checkout: $here, data: $data)."
 if [ -n "${XDG_RUNTIME_DIR:-}" ] && command -v systemd-analyze >/dev/null 2>&1; then
@@ -227,6 +227,13 @@ PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session --user "$us
     --display "$display" > "$kiosk/tricade-session.service"
 PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session-script \
     --unit-file "$kiosk/tricade-session.service" --user "$user" > "$kiosk/kiosk-session.sh"
+# openbox's autostart says when it is up: Tricade's unit waits for that (the rest of the
+# file is kept; our block replaced)
+mkdir -p "$config/openbox"
+block=$(PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session-openbox)
+{ [ -f "$obox" ] && sed '/^# >>> tricade-session /,/^# <<< tricade-session <<<$/d' "$obox"; \
+  printf '%s\n' "$block"; } > "$obox.tmp"
+chmod 755 "$obox.tmp" && mv "$obox.tmp" "$obox"
 status=0
 as_root sh "$kiosk/kiosk-session.sh" || status=$?
 if [ "$status" != 0 ]; then

@@ -97,6 +97,24 @@ def test_the_kiosk_session_unit_verifies_and_replaces_the_tty_login(tmp_path):
                  "Environment=XDG_RUNTIME_DIR=/run/user/0"):
         assert line + "\n" in text, line
     assert "/usr/bin/startx /usr/bin/openbox-session -- :0 vt1" in text
+    assert "-nocursor" in text                    # no pointer on the empty screen
+    assert f"ExecStartPre=/bin/rm -f /run/user/0/{boot.SESSION_READY}" in text
+
+
+def test_in_the_kiosk_session_tricade_waits_for_openbox(tmp_path):
+    """Tricade started before openbox had its window taken over: the picture went black
+    for seconds after the first frame. Its unit waits for openbox's mark."""
+    r, home = _install(tmp_path, "--session", "x")
+    unit = (home / ".config" / "systemd" / "user" / "tricade.service").read_text()
+    assert (f"until [ -S /tmp/.X11-unix/X0 ] && [ -e %t/{boot.SESSION_READY} ]; "
+            "do sleep 0.2; done") in unit
+    autostart = (home / ".config" / "openbox" / "autostart").read_text()
+    assert autostart == boot.session_openbox_text()
+    assert f'touch "/run/user/$(id -u)/{boot.SESSION_READY}"' in autostart
+    # again: the block once; the plain unit route leaves the session's lines alone
+    _install(tmp_path, "--session", "x")
+    _install(tmp_path)
+    assert (home / ".config" / "openbox" / "autostart").read_text().count("touch") == 1
 
 
 def test_install_session_without_root_names_the_one_command(tmp_path):

@@ -60,18 +60,26 @@ def x_socket(display: str) -> str | None:
     return f"/tmp/.X11-unix/X{number}" if number.isdigit() else None
 
 
+SESSION_READY = "tricade-display-ready"     # in the user's runtime folder: openbox is up
+
+
 def unit_text(python: str, root: str, home: str | None = None, display: str = ":0",
-              data_dir: str | None = None) -> str:
+              data_dir: str | None = None, session: bool = False) -> str:
     """The user unit. ``data_dir``: the folder named by --data-dir (the books, the PIN),
-    so that ``main.py --books`` and ``--set-pin`` are told the same folder."""
+    so that ``main.py --books`` and ``--set-pin`` are told the same folder. ``session``:
+    the kiosk session's, which also waits until openbox is up (``SESSION_READY``)."""
     main = os.path.join(root, "main.py")
     data = f" --data-dir {systemd_word(data_dir, home)}" if data_dir else ""
     socket = x_socket(display)
     # a start waits for the display's socket (a session that brings X up after this unit
     # starts: the kiosk session, a desktop's login); without it a start fails, costs a
-    # whole Python start-up and is tried again
-    wait = (f"ExecStartPre=/bin/sh -c 'until [ -S {socket} ]; do sleep 0.2; done'\n"
-            if socket else "")
+    # whole Python start-up and is tried again. In the kiosk session it waits for openbox
+    # too: a window manager that comes after Tricade's window takes it over, and the
+    # picture goes black for seconds
+    test = f"[ -S {socket} ]" if socket else ""
+    if session:
+        test = (test + " && " if test else "") + f"[ -e %t/{SESSION_READY} ]"
+    wait = (f"ExecStartPre=/bin/sh -c 'until {test}; do sleep 0.2; done'\n" if test else "")
     return f"""\
 # Tricade as an arcade cabinet: a systemd user unit (written by cabinet/install.sh;
 # docs/cabinet.md). Started from boot by the user's manager (loginctl enable-linger) on the
@@ -140,8 +148,11 @@ StandardError=journal
 UtmpIdentifier=tty{vt}
 UtmpMode=user
 WorkingDirectory=~
-# startx: the display's cookie in ~/.Xauthority; no screen saver, no power saving
-ExecStart=/usr/bin/startx /usr/bin/openbox-session -- {display} vt{vt} -keeptty -nolisten tcp -s 0 -dpms
+# startx: the display's cookie in ~/.Xauthority; no screen saver, no power saving, no
+# pointer on the empty screen (Tricade shows its own while a mouse moves); openbox's
+# autostart marks the display ready for Tricade's unit
+ExecStartPre=/bin/rm -f /run/user/{uid}/{SESSION_READY}
+ExecStart=/usr/bin/startx /usr/bin/openbox-session -- {display} vt{vt} -keeptty -nolisten tcp -s 0 -dpms -nocursor
 # at a stop: Tricade ends first (SIGTERM: it writes its books), then X
 Environment=XDG_RUNTIME_DIR=/run/user/{uid}
 ExecStop=/bin/sh -c 'systemctl --user stop tricade.service; exit 0'
@@ -152,6 +163,18 @@ RestartSec=1
 [Install]
 WantedBy=graphical.target
 """
+
+
+SESSION_OPENBOX_BEGIN = "# >>> tricade-session (cabinet/install.sh --session x) >>>"
+SESSION_OPENBOX_END = "# <<< tricade-session <<<"
+
+
+def session_openbox_text() -> str:
+    """The kiosk session's lines in openbox's autostart: openbox is up, Tricade may start
+    (its unit waits for this mark)."""
+    return (f"{SESSION_OPENBOX_BEGIN}\n"
+            f'touch "/run/user/$(id -u)/{SESSION_READY}"\n'
+            f"{SESSION_OPENBOX_END}\n")
 
 
 def session_script(unit_file: str, user: str, vt: int = 1) -> str:
@@ -245,12 +268,14 @@ def template_desktop() -> str:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.cabinet.boot")
     p.add_argument("what", choices=("unit", "desktop", "openbox", "session",
-                                    "session-script", "template-unit", "template-desktop"))
+                                    "session-script", "session-openbox", "template-unit",
+                                    "template-desktop"))
     p.add_argument("--python", default=sys.executable)
     p.add_argument("--root", default=str(Path(__file__).resolve().parents[2]))
     p.add_argument("--home", default=os.path.expanduser("~"))
     p.add_argument("--display", default=":0")
     p.add_argument("--data-dir", default=None)
+    p.add_argument("--session", action="store_true", help="the kiosk session's unit")
     p.add_argument("--user", default=None)
     p.add_argument("--uid", type=int, default=os.getuid())
     p.add_argument("--unit-file", default=None)
@@ -258,7 +283,9 @@ def main(argv=None) -> int:
     python = os.path.abspath(a.python)          # a venv's python is a link: kept as it is
     root = os.path.realpath(a.root)
     user = a.user or os.environ.get("USER") or "cabinet"
-    text = {"unit": lambda: unit_text(python, root, a.home, a.display, a.data_dir),
+    text = {"unit": lambda: unit_text(python, root, a.home, a.display, a.data_dir,
+                                      a.session),
+            "session-openbox": session_openbox_text,
             "session": lambda: session_text(user, a.uid, a.display),
             "session-script": lambda: session_script(a.unit_file or SESSION_UNIT, user),
             "desktop": lambda: desktop_text(python, root),

@@ -330,8 +330,15 @@ class Screen:
                 return True
         return False
 
+    def placeholder(self) -> bool:
+        """QEMU's own picture before the machine set any mode ("Guest has not initialized
+        the display (yet).", 640x480, a line of grey on black): the machine has shown
+        nothing yet, as a real screen is dark then."""
+        w, h = self.size
+        return (w, h) == (640, 480) and self.count((0, 0, 0), 24) >= 0.99 * w * h
+
     def kind(self, launcher_seen: bool = False) -> str:
-        if self.dark():
+        if self.dark() or self.placeholder():
             return "dark"
         if self.share(LAUNCHER_BG, 2) >= 0.3:
             return "launcher" if self.highlight_row() else "attract"
