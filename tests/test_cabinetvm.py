@@ -127,6 +127,8 @@ def test_install_session_without_root_names_the_one_command(tmp_path):
         in text
     assert f"systemctl enable {boot.SESSION_UNIT}" in text
     assert "systemctl disable getty@tty1.service" in text
+    # no window frame, every window full screen: Tricade's title bar showed for a moment
+    assert boot.OPENBOX_RULE in text and "<decor>no</decor>" in boot.OPENBOX_RULE
 
 
 @pytest.mark.parametrize("args", [("--session", "wayland"), ("--session",),

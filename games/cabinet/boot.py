@@ -177,12 +177,17 @@ def session_openbox_text() -> str:
             f"{SESSION_OPENBOX_END}\n")
 
 
+OPENBOX_RULE = ('<application class="*"><decor>no</decor><fullscreen>yes</fullscreen>'
+                '</application>')
+
+
 def session_script(unit_file: str, user: str, vt: int = 1) -> str:
     """What root runs for the kiosk session (install.sh runs it through sudo, or names
     it): the X packages, the unit in place of tty{vt}'s login prompt, booting to it, and
     the user's lingering (its systemd, which starts Tricade, runs from boot)."""
     packages = " ".join(SESSION_PACKAGES)
     linger = shlex.quote(f"/var/lib/systemd/linger/{user}")
+    q = shlex.quote(user)
     return f"""\
 #!/bin/sh
 # Tricade's kiosk session, the part that needs root (cabinet/install.sh --session x).
@@ -193,6 +198,15 @@ install -m 644 {shlex.quote(unit_file)} /etc/systemd/system/{SESSION_UNIT}
 systemctl disable getty@tty{vt}.service 2>/dev/null || true
 systemctl enable {SESSION_UNIT}
 systemctl set-default graphical.target
+# openbox draws no frame and makes every window full screen (else Tricade's window shows
+# its title bar for a moment before it goes full screen); a user's own rc.xml is kept
+home=$(getent passwd {q} | cut -d: -f6)
+if [ -n "$home" ] && [ ! -e "$home/.config/openbox/rc.xml" ]; then
+    install -d -o {q} -g "$(id -gn {q})" "$home/.config" "$home/.config/openbox"
+    sed 's#</applications>#{OPENBOX_RULE}</applications>#' /etc/xdg/openbox/rc.xml \
+        > "$home/.config/openbox/rc.xml"
+    chown {q}: "$home/.config/openbox/rc.xml"
+fi
 loginctl enable-linger {shlex.quote(user)} 2>/dev/null || {{ mkdir -p /var/lib/systemd/linger && touch {linger}; }}
 """
 
