@@ -1,7 +1,7 @@
 #!/bin/sh
 # Make this checkout a cabinet that starts at boot: the one command after the clone
 # (docs/cabinet.md). Run it as the cabinet's user (not root): at the desktop, over SSH or
-# through su; it asks sudo for the two steps that need root.
+# through su; it asks sudo for the steps that need root.
 #
 #   cabinet/install.sh [--autostart | --session x] [--python PY] [--display :0] [--no-enable]
 #
