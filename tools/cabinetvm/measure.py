@@ -34,8 +34,15 @@ MAIN = f"{HOME}/tricade/main.py"
 def mounted(image: Path, writable: bool = False):
     """The image's filesystem, loop-mounted (the whole disk is one ext4)."""
     where = Path(tempfile.mkdtemp(prefix="cabinetvm-mnt-"))
-    subprocess.run(["mount", "-o", ("rw" if writable else "ro") + ",loop", str(image),
-                    str(where)], check=True)
+    for attempt in range(5):         # a free loop device can be taken by another's mount
+        r = subprocess.run(["mount", "-o", ("rw" if writable else "ro") + ",loop",
+                            str(image), str(where)], capture_output=True, text=True)
+        if r.returncode == 0:
+            break
+        time.sleep(1 + attempt)
+    else:
+        where.rmdir()
+        raise RuntimeError(f"cannot mount {image}: {r.stderr.strip()}")
     try:
         yield where
     finally:
