@@ -58,7 +58,7 @@ class FrameReport:
                 "moving_frames": self.moving, "late_frames": self.late,
                 "late_share": round(self.late / self.moving, 4) if self.moving else 0.0,
                 "worst_late_ms": round(self.worst * 1000, 1),
-                "computer_moves_s": self.moves[-50:]}
+                "computer_moves": len(self.moves), "computer_moves_s": self.moves[-50:]}
 
     def write(self) -> None:
         try:

@@ -361,6 +361,7 @@ def pi_class(image: Path, attract_seconds: float = 180, game_seconds: float = 24
         w.until(("attract",), 300, every=2.0)
         result["attract_s"] = round(m.since_start(), 1)
         time.sleep(attract_seconds)
+        result["game_from_s"] = round(m.since_start(), 1)
         m.press("start")                         # the attract loop ends: the launcher
         time.sleep(3)
         m.press("start")                         # the chosen game (free play)
@@ -375,4 +376,22 @@ def pi_class(image: Path, attract_seconds: float = 180, game_seconds: float = 24
         m.cleanup()
     lines = [json.loads(line) for line in frame_report(image, False).splitlines() if line]
     result["reports"] = lines
+    if lines:
+        # the app's clock began a little before the launcher showed: the reports up to
+        # the game's start (on the machine's clock, less the launcher's time) are the
+        # attract loop's, the rest the game's
+        split = result.get("game_from_s", 1e9) - result.get("launcher_s", 0)
+        before = [r for r in lines if r["seconds"] <= split] or [dict.fromkeys(
+            ("moving_frames", "late_frames", "computer_moves"), 0)]
+        a, z = before[-1], lines[-1]
+        for name, lo, hi in (("attract", None, a), ("game", a, z)):
+            moving = hi["moving_frames"] - (lo["moving_frames"] if lo else 0)
+            late = hi["late_frames"] - (lo["late_frames"] if lo else 0)
+            result[name] = {"moving_frames": moving, "late_frames": late,
+                            "late_share": round(late / moving, 4) if moving else None}
+        n_game = z["computer_moves"] - a["computer_moves"]
+        moves = z["computer_moves_s"]
+        result["game"]["computer_moves_s"] = moves[len(moves) - n_game:] if n_game else []
+        result["attract"]["computer_moves_s"] = a.get("computer_moves_s", [])
+        result["worst_late_ms"] = z["worst_late_ms"]
     return result
