@@ -219,10 +219,12 @@ class Machine:
                 "-smp", str(self.cpus), "-m", str(self.memory),
                 "-drive", f"file={self.image},format=raw,if=virtio,cache=writeback",
                 "-kernel", str(kernel), "-initrd", str(initrd), "-append", img.BOOT_CMDLINE,
-                # a display with no VGA text mode: the firmware writes nothing on it, so
-                # the screen is dark until X (or the kernel's own display) shows a picture
+                # a display with no VGA text mode and no option ROM: the firmware writes
+                # nothing on it (with its ROM, SeaBIOS showed its version line for a
+                # moment), so the screen is dark until X shows a picture
                 "-vga", "none", "-device",
-                f"bochs-display,edid=on,xres={WIDTH},yres={HEIGHT},vgamem=33554432",
+                f"bochs-display,edid=on,xres={WIDTH},yres={HEIGHT},vgamem=33554432,"
+                "romfile=",
                 "-display", "none", "-nic", "none", "-rtc", "base=utc",
                 "-serial", f"file:{self.serial}",
                 "-qmp", f"unix:{self.qmp_path},server=on,wait=off"]
