@@ -35,8 +35,10 @@ def mounted(image: Path, writable: bool = False):
     """The image's filesystem, loop-mounted (the whole disk is one ext4)."""
     where = Path(tempfile.mkdtemp(prefix="cabinetvm-mnt-"))
     for attempt in range(5):         # a free loop device can be taken by another's mount
-        r = subprocess.run(["mount", "-o", ("rw" if writable else "ro") + ",loop",
-                            str(image), str(where)], capture_output=True, text=True)
+        # always a writable loop device: a cut-off machine's journal is replayed at the
+        # mount, as its next boot would (a read-only one cannot be mounted then)
+        r = subprocess.run(["mount", "-o", "loop", str(image), str(where)],
+                           capture_output=True, text=True)
         if r.returncode == 0:
             break
         time.sleep(1 + attempt)
@@ -57,16 +59,21 @@ def fsck(image: Path) -> tuple:
 
 
 def set_kiosk(image: Path, **kiosk) -> None:
-    """The operator's settings (what the operator menu writes to settings.json)."""
+    """The operator's settings, as the operator menu keeps them (the data folder's
+    settings.json, through Tricade's own store: a plain JSON file is not a Tricade file
+    and would be moved aside, the settings left at their defaults)."""
+    from games.core import store as store_mod
     with mounted(image, writable=True) as root:
-        path = root / DATA.lstrip("/") / "settings.json"
-        data = json.loads(path.read_text()) if path.exists() else {}
-        data.setdefault("kiosk", {}).update(kiosk)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1))
-        stat = path.parent.stat()
-        os.chown(tmp, stat.st_uid, stat.st_gid)
-        tmp.rename(path)
+        data = root / DATA.lstrip("/")
+        owner = data.stat()
+        st = store_mod.Store(str(data), log=lambda text: None)
+        settings = store_mod.load_settings(st)
+        settings["kiosk"].update(kiosk)
+        if not store_mod.save_settings(st, settings):
+            raise RuntimeError("the image's settings.json could not be written")
+        st.close()
+        for path in data.iterdir():                    # the cabinet's user owns its files
+            os.lchown(path, owner.st_uid, owner.st_gid)
 
 
 def books(image: Path) -> dict:
