@@ -231,11 +231,18 @@ def cut_scenario(image: Path, moment: str, rng: random.Random | None = None,
             "fsck_after_cut": fsck_after_cut, "fsck_after_boot": fsck(image)[0]}
 
 
-def play_a_move(m: Machine) -> None:
-    """A person's move in the launcher's first game (Tripppin): the stick and button 1."""
-    for key in ("button1", "down", "button1", "right", "button1"):
-        m.press(key)
-        time.sleep(0.4)
+def play_a_move(m: Machine, seconds: float = 25.0) -> None:
+    """A person's move in the launcher's first game (Tripppin), as a customer who does
+    not know whose turn it is: button 1 (past the title, then the move the board's cursor
+    marks) every two seconds, the stick now and then, for ``seconds`` (the computer may
+    move first, and takes its time under emulation)."""
+    keys = ("button1", "button1", "right", "button1", "down", "button1", "left")
+    end = time.monotonic() + seconds
+    i = 0
+    while time.monotonic() < end:
+        m.press(keys[i % len(keys)])
+        i += 1
+        time.sleep(1.0 if keys[i % len(keys)] != "button1" else 2.0)
 
 
 CLEAN_END = "cabinet stopped"        # the cabinet log's last line after a clean end
