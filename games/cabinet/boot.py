@@ -114,18 +114,23 @@ WantedBy=default.target
 
 
 SESSION_UNIT = "tricade-session.service"
-SESSION_PACKAGES = ("xserver-xorg-core", "xserver-xorg-input-libinput", "xinit", "xauth",
-                    "openbox")
+SESSION_PACKAGES = ("xserver-xorg-core", "xserver-xorg-legacy", "xserver-xorg-input-libinput",
+                    "xinit", "xauth", "openbox")
+# X started by a service with no login session: the wrapper gives it the rights a logind
+# session would (a login session's scope took X's processes out of the service, and a
+# shutdown stopped X before Tricade, which then ended through Xlib, its books unwritten)
+XWRAPPER = "allowed_users=anybody\nneeds_root_rights=yes\n"
 
 
 def session_text(user: str, uid: int, display: str = ":0", vt: int = 1) -> str:
-    """The kiosk session with no desktop: a system unit that runs X and openbox on tty
-    ``vt`` as ``user`` (a logind session of its own, as a login would make, so X runs
-    without root), in place of that tty's login prompt; restarted after any end. The
-    user unit (``unit_text``) shows Tricade on it. When the session stops (the power
-    button, a shutdown) it first stops Tricade and waits for it, then X: an X gone first
-    would end Tricade with status 1, its books not written (the user's manager stops
-    its units at the same time as the system stops this one)."""
+    """The kiosk session with no desktop: a system unit that runs X (through its root
+    wrapper, ``XWRAPPER``) and openbox on tty ``vt`` as ``user``, in place of that tty's
+    login prompt; restarted after any end. The user unit (``unit_text``) shows Tricade
+    on it. When the session stops (the power button, a shutdown) it first stops Tricade
+    and waits for it, then X: an X gone first would end Tricade with status 1, its books
+    not written (the user's manager stops its units at the same time as the system stops
+    this one). No login session (PAMName=): its scope would hold X, and a shutdown stops
+    a scope at once, before this unit's ExecStop could stop Tricade."""
     return f"""\
 # Tricade's kiosk session: X and openbox on tty{vt} as {user}, no desktop, no login prompt
 # (written by cabinet/install.sh --session x; docs/cabinet.md). The user unit
@@ -138,7 +143,6 @@ StartLimitIntervalSec=0
 
 [Service]
 User={user}
-PAMName=login
 TTYPath=/dev/tty{vt}
 TTYReset=yes
 TTYVHangup=yes
@@ -195,6 +199,8 @@ set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get install -y --no-install-recommends {packages}
 install -m 644 {shlex.quote(unit_file)} /etc/systemd/system/{SESSION_UNIT}
+# X started by the service (no login session) runs with root rights through its wrapper
+printf '{XWRAPPER}' > /etc/X11/Xwrapper.config
 systemctl disable getty@tty{vt}.service 2>/dev/null || true
 systemctl enable {SESSION_UNIT}
 systemctl set-default graphical.target
