@@ -1,9 +1,9 @@
 #!/bin/sh
 # Make this checkout a cabinet that starts at boot: the one command after the clone
 # (docs/cabinet.md). Run it as the cabinet's user (not root): at the desktop, over SSH or
-# through su; it asks sudo for the two steps that need root.
+# through su; it asks sudo for the steps that need root.
 #
-#   cabinet/install.sh [--autostart] [--python PY] [--display :0] [--no-enable]
+#   cabinet/install.sh [--autostart | --session x] [--python PY] [--display :0] [--no-enable]
 #
 #  1. the Debian packages a venv needs (python3, python3-venv), when they are missing;
 #  2. the venv .venv with Tricade's runtime requirements only (requirements-runtime.txt:
@@ -16,8 +16,12 @@
 #     --autostart: the desktop session starts it instead (openbox's own autostart and the
 #     XDG entry LXDE reads), under cabinet/respawn.py, which restarts it the same way.
 #     Each route removes the other's files. --no-enable: write the unit only.
+#  5. --session x: no desktop at all: X and openbox on tty1 as this user, a system unit
+#     in place of tty1's login prompt (tricade-session.service; root, through sudo).
+# The unit names the data folder (--data-dir), where the books and the PIN are.
 # Exit status: 0 done; 3 one step needs root and sudo could not do it: the exact command
-# is the last line printed; 1 a step failed (the sentence says which); 2 a wrong option.
+# is the last line printed; 1 a step failed (the sentence says which); 2 a wrong option,
+# or run as root.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd -P)          # the checkout's real path
@@ -25,6 +29,7 @@ mode=unit
 python=
 display=:0
 enable=yes
+session=
 while [ $# -gt 0 ]; do
     case "$1" in
         --autostart) mode=desktop ;;
@@ -33,7 +38,12 @@ while [ $# -gt 0 ]; do
         --display) [ $# -ge 2 ] || { echo "install.sh: --display needs a value" >&2; exit 2; }
                    display=$2; shift ;;
         --no-enable) enable=no ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        --session) [ $# -ge 2 ] || { echo "install.sh: --session needs a kind: x" >&2; exit 2; }
+                   case "$2" in x) session=$2 ;;
+                       *) echo "install.sh: --session $2: the one kind is x (X and openbox)" >&2
+                          exit 2 ;;
+                   esac; shift ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) echo "install.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -60,10 +70,13 @@ as_root() {
     sudo "$@"
 }
 
-if [ "$(id -u)" = 0 ] && [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ]; then
-    say "run this as the cabinet's user, without sudo: it asks sudo itself for what needs root."
-    echo "Next, run: cabinet/install.sh" >&2
-    exit 1
+if [ "$mode" = desktop ] && [ -n "$session" ]; then
+    say "--autostart and --session are two ways to start Tricade: choose one."
+    exit 2
+fi
+if [ "$(id -u)" = 0 ]; then
+    say "run this as the cabinet's user, not as root (nor with sudo): it asks sudo itself for what needs root."
+    exit 2
 fi
 
 # -- 1 and 2: the Python and its venv ----------------------------------------------------------
@@ -158,11 +171,14 @@ if [ "$mode" = desktop ]; then
 fi
 
 # -- 4: the unit route -------------------------------------------------------------------------
+data=$(PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -c 'from games.core.store import default_data_dir
+print(default_data_dir())') || { say "$python cannot name the data folder."; exit 1; }
 mkdir -p "$units"
 PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot unit --python "$python" \
-    --root "$here" --home "$HOME" --display "$display" > "$units/tricade.service.tmp"
+    --root "$here" --home "$HOME" --display "$display" --data-dir "$data" \
+    ${session:+--session} > "$units/tricade.service.tmp"
 mv "$units/tricade.service.tmp" "$units/tricade.service"
-echo "Wrote $units/tricade.service (Python: $python, checkout: $here)."
+echo "Wrote $units/tricade.service (Python: $python, checkout: $here, data: $data)."
 if [ -n "${XDG_RUNTIME_DIR:-}" ] && command -v systemd-analyze >/dev/null 2>&1; then
     systemd-analyze --user verify "$units/tricade.service" || true
 fi
@@ -193,7 +209,7 @@ linger=/var/lib/systemd/linger/$user
 if [ ! -e "$linger" ]; then
     loginctl enable-linger "$user" >/dev/null 2>&1 || true          # polkit may allow it
 fi
-if [ ! -e "$linger" ]; then
+if [ ! -e "$linger" ] && [ -z "$session" ]; then
     as_root sh -c "loginctl enable-linger '$user' 2>/dev/null || { mkdir -p /var/lib/systemd/linger && touch '$linger'; }" \
         || true
     if [ ! -e "$linger" ]; then
@@ -201,4 +217,29 @@ if [ ! -e "$linger" ]; then
                   "loginctl enable-linger $user"
     fi
 fi
-echo "Lingering is on: Tricade starts at boot on display $display ($now)."
+[ -e "$linger" ] && echo "Lingering is on: Tricade starts at boot on display $display ($now)."
+[ -n "$session" ] || exit 0
+
+# -- 5: the kiosk session: X and openbox on tty1, no desktop ----------------------------------
+kiosk=$config/tricade
+mkdir -p "$kiosk"
+PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session --user "$user" --uid "$(id -u)" \
+    --display "$display" > "$kiosk/tricade-session.service"
+PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session-script \
+    --unit-file "$kiosk/tricade-session.service" --user "$user" > "$kiosk/kiosk-session.sh"
+# openbox's autostart says when it is up: Tricade's unit waits for that (the rest of the
+# file is kept; our block replaced)
+mkdir -p "$config/openbox"
+block=$(PYGAME_HIDE_SUPPORT_PROMPT=1 "$python" -m games.cabinet.boot session-openbox)
+{ [ -f "$obox" ] && sed '/^# >>> tricade-session /,/^# <<< tricade-session <<<$/d' "$obox"; \
+  printf '%s\n' "$block"; } > "$obox.tmp"
+chmod 755 "$obox.tmp" && mv "$obox.tmp" "$obox"
+status=0
+as_root sh "$kiosk/kiosk-session.sh" || status=$?
+if [ "$status" != 0 ]; then
+    [ "$status" = 125 ] || say "the kiosk session's root part failed (status $status)."
+    need_root "the kiosk session (X and openbox on tty1 in place of its login prompt, lingering) needs root." \
+              "sh $kiosk/kiosk-session.sh"
+fi
+echo "The kiosk session is on: at boot X and openbox start on tty1 as $user, with no login" \
+     "prompt and no desktop, and Tricade on them."

@@ -256,8 +256,10 @@ def test_install_script_writes_the_unit_for_the_checkout_and_its_venv(tmp_path):
     # Python, without pygame, and install.sh would rightly refuse it)
     (venv / "bin" / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
     (venv / "bin" / "python").chmod(0o755)
+    # a user, not root (install.sh refuses root), whoever runs the suite
+    path = f"{_fake_bin(tmp_path)}:{os.environ['PATH']}"
     r = subprocess.run(["sh", str(ROOT / "cabinet" / "install.sh"), "--no-enable"],
-                       env=dict(env(), HOME=str(home), VIRTUAL_ENV=str(venv),
+                       env=dict(env(), HOME=str(home), VIRTUAL_ENV=str(venv), PATH=path,
                                 XDG_CONFIG_HOME=str(home / ".config"),
                                 XDG_RUNTIME_DIR=str(tmp_path)),
                        capture_output=True, text=True, timeout=120, cwd=str(tmp_path))
@@ -268,7 +270,7 @@ def test_install_script_writes_the_unit_for_the_checkout_and_its_venv(tmp_path):
     assert f'"{venv}/bin/python"' in unit, unit
     assert str(ROOT.resolve() / "main.py") in unit
     r = subprocess.run(["sh", str(ROOT / "cabinet" / "install.sh"), "--autostart"],
-                       env=dict(env(), HOME=str(home), VIRTUAL_ENV=str(venv),
+                       env=dict(env(), HOME=str(home), VIRTUAL_ENV=str(venv), PATH=path,
                                 XDG_CONFIG_HOME=str(home / ".config")),
                        capture_output=True, text=True, timeout=120, cwd=str(tmp_path))
     assert r.returncode == 0, r.stderr

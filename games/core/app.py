@@ -30,6 +30,7 @@ from . import store as store_mod  # noqa: E402
 from .audio import Audio  # noqa: E402
 from .chord import MouseChord  # noqa: E402
 from .display import BlinkRect, Display, init_video  # noqa: E402
+from .frames import FrameReport  # noqa: E402
 from .input import Action, Input, load_controller_mappings  # noqa: E402
 from .notify import Notifier  # noqa: E402
 from .stopping import StopSignals  # noqa: E402
@@ -197,6 +198,8 @@ class App:
         self.supervisor = None
         # a service manager's READY=1 and watchdog (games.core.notify): nothing without one
         self.notifier = Notifier()
+        # the loop's own frame figures, when TRICADE_FRAME_REPORT names a file (frames.py)
+        self.frame_report = FrameReport.from_env(FPS)
 
     @property
     def idle_seconds(self) -> float:
@@ -396,6 +399,8 @@ class App:
         floor = self._frame_at + 1.0 / FPS - start
         if limit is not None:
             change, floor = min(change, limit), min(floor, limit)
+        if self.frame_report is not None:
+            self.frame_report.waiting(self._frame_at, change <= 0)
         self._sleep(start + max(change, floor), start + floor)
         self._slept = time.perf_counter() - start
 
@@ -506,10 +511,23 @@ class App:
         self.dirty = False
         self._damage = []
         self.frame += 1
+        if self.frame_report is not None:
+            self._report_frame(top)
         if self.first_frame_s is None:
             self.first_frame_s = time.perf_counter() - self.t0
             if os.environ.get("TRICADE_REPORT_FIRST_FRAME"):
                 print(f"first frame after {self.first_frame_s:.4f} s", file=sys.stderr)
+
+    def _report_frame(self, top) -> None:
+        """The frame figures: this frame's start, and a computer's move it showed."""
+        report = self.frame_report
+        report.frame(self._frame_at)
+        scene = getattr(top, "child", None) or top       # a demo inside the attract loop
+        table = getattr(scene, "table", None)
+        moved = getattr(table, "computer_moved_at", None)
+        if moved is not None:
+            table.computer_moved_at = None
+            report.computer_move_shown(table.clock() - moved)
 
     def _event(self, event, now: float) -> None:
         t = event.type
@@ -644,6 +662,8 @@ class App:
             self.stack.pop().close()
         if hasattr(self.supervisor, "shutdown"):  # the cabinet keeps its books
             self.supervisor.shutdown()
+        if self.frame_report is not None:
+            self.frame_report.write()
         self.store.close()                    # every save queued is written before we go
         # a last write that failed (a setting changed a frame before the end, on a full or
         # read-only disk) has no frame left to show it: said on standard error and, on a

@@ -416,6 +416,7 @@ class Table:
         level = self.levels.get(self.state.current, 3)
         if self.lowest_level is None or level < self.lowest_level:
             self.lowest_level = level
+        self.computer_moved_at = self._job_started      # the frame figures (core/frames.py)
         self.play(move)
         return True
 
