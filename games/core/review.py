@@ -8,7 +8,9 @@ One meaning everywhere (lichess's, and GNU Backgammon's for chance):
   the average over its outcomes, weighted by their probabilities, of each outcome's value;
   a finished game its result;
 - a decision's ``before`` is the mover's chance in the position it moved from (its best
-  move's, per the judge), its ``after`` the mover's chance in the position its move made
+  move's, per the judge; with a judge's ``LINE``, the mean over the judge's best line,
+  which the best move's own value differs from by the line moving on a ply), its
+  ``after`` the mover's chance in the position its move made
   (the move played, valued as the next position is valued); the graph's point after a ply
   is that position's chances (``chances``), so ``before`` and ``after`` are the graph's
   points on either side of the move, and its ``loss`` is ``before - after`` (never below
@@ -157,10 +159,11 @@ class Judge:
         search's ``leaf``): where that is a chance point, the average over its outcomes,
         as a chance point of the game is valued; where it is another decision, that
         decision's worth (the best line goes on: TriAxis's setup to its first spin);
-        without a leaf, the search's chances; with the judge's ``LINE``, the mean over
-        that many positions of its best line.  So a best move loses nothing, or (with
-        ``LINE``) little.  A chance
-        point is worth the average of ``inner`` over its outcomes."""
+        without a leaf, the search's chances.  So a best move loses nothing.  With the
+        judge's ``LINE``, a decision is worth the mean over that many positions of its
+        best line (``_mean_line``), and its best move loses the line's change over those
+        plies over ``LINE``.  A chance point is worth the average of ``inner`` over its
+        outcomes."""
         if state.is_over:
             return _final(state), None
         key = ("line", state)

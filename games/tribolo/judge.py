@@ -4,8 +4,10 @@ its evaluation calibrated.
 The search (``search``) is level 4's: paranoid alpha-beta with iterative deepening on the
 weights ``ai.PARAMS4``, on ``WORK`` units (twice level 4's ``ai.LIMITS``), and the move
 is the search's best.  A decision's value is the mean of the calibrated chances over the
-positions of the judge's best line from it (``LINE`` plies: its best move and each
-seat's reply by the same search).
+positions of the judge's best line from it (``LINE`` plies, two rounds of the three
+seats: its best move and each seat's reply by the same search), so the best move's own
+value differs from it only by the line moving on a ply: a sixth of the change over those
+two rounds.
 
 The calibration (``win_chances``, ``chances_from``): each seat's value is H(seat), the evaluation levels 3 and 4 search with (``ai.seat_values``:
 material by the game phase, anchors, edges, tiles next to an empty anchor, the frontier,
@@ -102,11 +104,16 @@ def win_chances(state) -> dict:
 WORK = 2 * ai.LIMITS[4][0]   # level 4's search (paranoid, PARAMS4) on twice its work
 # a decision is worth the mean of the calibrated chances over the positions of the
 # judge's best line from it: its best move, then each seat's best reply by the same
-# search, LINE plies in all (games.core.review); one position's chances swing with each
-# seat's move (a seat gains, the others lose, three ways), and valued one position at a
-# time a level-4 seat's own best moves lost ten points or more 19 times in 485 decisions
-# (four games of level 4 against itself), the mean over four positions twice
-LINE = 4
+# search, LINE plies in all (games.core.review).  One position's chances swing with each
+# seat's move (a seat gains, the others lose, three ways), and the mean over two rounds
+# of the three seats evens the swing out: on five games of level 4 against itself (seeds
+# 50001-50005, 610 decisions) a judge valuing one position at a time marked 34 of level
+# 4's decisions (26 of them the judge's own best move), the mean over 2, 3, 4 and 6
+# positions 7, 6, 6 and 1 (that one a move the judge would not have played); valued at
+# the search's principal variation's leaf, each seat seen through its own paranoid search,
+# 6 of the first game's 118 (3 the judge's own best), its before 11 points under its
+# after on average.  (python -m tools.benchreview --judge --only tribolo: the figures now)
+LINE = 6
 
 
 def search(state, work: float = 1.0) -> tuple:
