@@ -25,7 +25,10 @@ decisions as independent: the moves of one game are not quite, so read it as a g
 mean luck a chance point gives the seat to move after it (near zero: luck averages zero
 over the outcomes) and its mean second look (how much the judge's value of the position
 the outcome gave moves when it looks further), the CPU seconds of the play and each
-review, and the shipped review's wall and CPU seconds a game (median).
+review, and the shipped review's wall and CPU seconds a game (median).  The JSON lists
+every decision either judge marked (``marked``: its seed and ply, the shipped judge's
+row, the other's judgement, before, after and better move), so a mark can be looked at
+again (``python -m games.core.review`` on the game, or the replay).
 ``--records FILE`` keeps the games played (one JSON record a line, as ``python -m
 tools.tune.judges play`` writes them) and reads them back on the next run with the same
 game, seed, options and ``--max-plies`` instead of playing them again (the top level's
@@ -169,7 +172,7 @@ def judge_marks(entry, games_n: int, seed: int, max_plies: int, work: float,
            "second_look_to_mover": 0.0,
            "cpu_play_s": 0.0, "cpu_review_s": 0.0, "cpu_review_more_s": 0.0,
            "level": top, "work": work, "seed": seed, "max_plies": max_plies,
-           "options": options}
+           "options": options, "marked": []}
     wall_game, cpu_game = [], []
     kept = load_records(records)
     for g in range(games_n):
@@ -206,6 +209,12 @@ def judge_marks(entry, games_n: int, seed: int, max_plies: int, work: float,
             if a["judgement"] in out:
                 out[a["judgement"]] += 1
             out["agree"] += a["judgement"] == b["judgement"]
+            if a["judgement"] in review.MARKS or b["judgement"] in review.MARKS:
+                out["marked"].append({
+                    "seed": seed + g, "ply": a["ply"], "seat": a["seat"], "move": a["move"],
+                    "judgement": a["judgement"], "before": a["before"], "after": a["after"],
+                    "better": a["better"], "game": a["game"],
+                    "more": {k: b[k] for k in ("judgement", "before", "after", "better")}})
         if report is not None:
             report(g, out)
     n = max(1, out["decisions"])
