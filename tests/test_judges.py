@@ -125,6 +125,53 @@ def test_tribolos_judge_is_level_4s_search_given_twice_its_work():
         assert on_level_4s_work == ai.choose_move(state, 4, random.Random(0))
 
 
+def test_tribolos_judge_values_a_decision_by_the_mean_over_two_rounds_of_its_best_line():
+    """Issue 50: one Tribolo position's calibrated chances swing with every seat's move (a
+    seat gains, two lose), so its judge values a decision by the mean over ``LINE`` (two
+    rounds of the three seats) positions of its best line, and its own best move loses
+    only the line's change over those plies over ``LINE``, never the ten points of an
+    inaccuracy.  Valued at one position of the line (its search's principal variation's
+    leaf, each seat seen through its own paranoid search), the judge marked its own best
+    move (3 of level 4's 118 decisions in a game against itself: python -m
+    tools.benchreview --judge --only tribolo), and a position's value ran some ten points
+    under its best move's."""
+    from games.tribolo import judge as own
+    entry = games.get("tribolo")
+    assert own.LINE == 6
+    rec = judges.play("tribolo", [1, 1, 1], 21, 0, {}, max_moves=70)
+    states = [s for s in judges.states_of(rec)
+              if not s.is_over and len(s.legal_moves()) > 1][::2]
+    judge = review.Judge(entry, seed=21, work=0.1)      # a tenth of the work: a quick test
+    drops = []
+    for state in states:
+        mover = state.current
+        chances, best = judge.value(state)
+        line, s = [], state                             # the line, followed here by hand
+        for _ in range(own.LINE):
+            if s.is_over:
+                line.append(own.win_chances(s))
+                continue
+            move = own.search(s, 0.1)[1]
+            s = s.play(move)
+            line.append(own.win_chances(s))
+        assert best == own.search(state, 0.1)[1]
+        for seat in state.players:
+            assert chances[seat] == pytest.approx(sum(c[seat] for c in line) / own.LINE)
+        after = judge.value(state.play(best))[0]
+        if not s.is_over:                               # the line moved on a ply
+            nxt = own.search(s, 0.1)[1] if len(s.legal_moves()) > 1 else s.legal_moves()[0]
+            last = own.win_chances(s.play(nxt))
+            assert chances[mover] - after[mover] == pytest.approx(
+                (line[0][mover] - last[mover]) / own.LINE)
+        drops.append(chances[mover] - after[mover])
+    assert len(drops) >= 20
+    assert max(drops) < 0.10, sorted(drops)[-3:]
+    # before is what the best move keeps, with no lean either way: valued at one leaf
+    # of each seat's own paranoid search, the best move's value ran 9.8 points above its
+    # position's on these positions (each seat's search sees the others ganging up on it)
+    assert abs(sum(drops) / len(drops)) < 0.02, sum(drops) / len(drops)
+
+
 def test_triaxis_judge_is_level_4s_choice_given_twice_its_work():
     from games.triaxis import ai, judge
     assert judge.WORK == 2

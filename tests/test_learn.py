@@ -13,8 +13,9 @@ import pytest
 import games
 from driver import VirtualPad, frames, key, pad_press, run_until
 from games.core import replays, review
+from games.core.table import Table
 from test_cabinet import cabinet  # noqa: F401  (the fixture)
-from test_replay import played_game
+from test_replay import played_game, random_plies
 
 GAMES = games.playable(include_hidden=True)
 
@@ -317,3 +318,26 @@ def test_a_customer_learns_from_the_game_just_played_by_the_panel_for_no_credit(
     assert app.top is scene and t.state.is_over
     assert cab.credits == credits and cab.books.data["credits_played"] == played
     assert menu is not None
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_try_after_the_review_values_again_nothing_the_review_valued(entry, monkeypatch):
+    """The replay's worker keeps the judge that reviewed the game for the tries that
+    follow (``replays.judge_of``): a judge's values depend on the position alone, so a try
+    of the move that was played values no position again (each try made a judge of its
+    own, which valued the position and the one the move made again: some six searches in
+    Tribolo, whose judge follows a line of six from each position)."""
+    monkeypatch.setattr(replays, "_JUDGE", {}, raising=False)   # a fresh process
+    t = Table(entry.name, entry.rules, entry.ai, seed=4)
+    random_plies(t, random.Random(4), 14)
+    data = t.save_data()
+    rows = replays.review_stream(entry, data, lambda got: None)["moves"]
+    states, _ = review.states_of(entry, data)
+    row = next(r for r in reversed(rows) if r["seat"] is not None
+               and len(states[r["ply"] - 1].legal_moves()) > 1)
+    valued = []
+    line = review.Judge._line
+    monkeypatch.setattr(review.Judge, "_line",
+                        lambda self, state: valued.append(state) or line(self, state))
+    tried = replays.judge_try(entry, data, row["ply"] - 1, row["move"], row)
+    assert tried["value"] == row["after"] and valued == []

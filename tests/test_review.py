@@ -367,17 +367,29 @@ def test_the_judge_bench_counts_the_top_levels_marks_and_a_stronger_judges_agree
     against itself, the share of its decisions each mark takes and how often a judge on
     more work marks alike.  Tripppin's judge is exact: its perfect level is never marked,
     and any work agrees."""
-    out = tmp_path / "j.json"
-    done = subprocess.run([sys.executable, "-m", "tools.benchreview", "--judge", "--only",
-                           "tripppin", "--games", "2", "--max-plies", "40", "--json",
-                           str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    out, kept = tmp_path / "j.json", tmp_path / "games.jsonl"
+    command = [sys.executable, "-m", "tools.benchreview", "--judge", "--only", "tripppin",
+               "--games", "2", "--max-plies", "40", "--json", str(out), "--records",
+               str(kept)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     r = json.loads(out.read_text())["tripppin"]
     assert r["games"] == 2 and r["level"] == 10 and r["work"] == 4.0
     assert 0 < r["decisions"] <= r["plies"] <= 80
     assert r["shares"] == {"inaccuracy": 0.0, "mistake": 0.0, "blunder": 0.0,
-                           "agreement": 1.0} and r["goals_met"]
-    assert done.stdout.startswith("tripppin: 2 games")
+                           "agreement": 1.0} and r["goals_met"] and r["marked"] == []
+    n = r["decisions"]                        # each share's 95% interval (Wilson's)
+    assert r["intervals"]["blunder"][0] == 0.0 and 0 < r["intervals"]["blunder"][1] < 0.1
+    assert r["intervals"]["agreement"][1] == 1.0 and r["intervals"]["agreement"][0] > 1 - 4 / n
+    assert len(r["review_cpu_s_a_game"]) == 2 and r["review_cpu_median_s"] >= 0
+    assert done.stdout.startswith("tripppin: 2 games") and "(median)" in done.stdout
+    records = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert [(x["game"], x["seed"]) for x in records] == [("tripppin", 50001),
+                                                         ("tripppin", 50002)]
+    again = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr     # the kept games read back, not played
+    r2 = json.loads(out.read_text())["tripppin"]
+    assert r2["cpu_play_s"] == 0.0 and r2["decisions"] == n and len(kept.read_text().splitlines()) == 2
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)

@@ -67,6 +67,23 @@ def load_kept(store, entry, name: str | None = None):
     return None
 
 
+_JUDGE: dict = {}            # this process's judge of the game last reviewed or tried
+
+
+def judge_of(entry, seed: int):
+    """The review's judge of ``entry``'s game from ``seed``, kept in this process (the
+    replay's worker) for its next job on the same game: a judge's values depend on the
+    position alone, so what the review valued, a try at one of its positions need not
+    value again (Tribolo's judge follows a line of six searches from each position)."""
+    from games.core import review
+    key = (entry.name, seed)
+    got = _JUDGE.get(key)
+    if got is None:
+        _JUDGE.clear()
+        got = _JUDGE[key] = review.Judge(entry, seed=seed)
+    return got
+
+
 def review_stream(entry, data: dict, report) -> dict:
     """The review of ``data`` as a worker's streaming job: ``report((done, total, rows))``
     after each ply (the progress bar, and the rows final since the last report: a review
@@ -77,7 +94,8 @@ def review_stream(entry, data: dict, report) -> dict:
     def progress(done, total):
         report((done, total, list(ready)))
         ready.clear()
-    return review.review(entry, data, progress=progress, rows=ready.extend)
+    return review.review(entry, data, progress=progress, rows=ready.extend,
+                         judge=judge_of(entry, data.get("seed") or 0))
 
 
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -126,6 +144,7 @@ def played_value(row: dict) -> float:
 def judge_try(entry, data: dict, ply: int, text: str, row: dict | None = None) -> dict:
     """A person's try at a better move than the one played at position ``ply`` of the game
     in ``data`` (the learn-from-your-mistakes screen), valued by the review's own judge
+    (``judge_of``: the one that reviewed the game, where this process did)
     as the review values moves (``games.core.review.try_move``: the same work, the same
     values), so the better move the review named is worth exactly its "before". Returns
     {"value": chance, "words": the judge's words or None, "verdict": ``verdict``'s word
@@ -134,7 +153,7 @@ def judge_try(entry, data: dict, ply: int, text: str, row: dict | None = None) -
     states, _moves = review.states_of(entry, data)
     if not 0 <= ply < len(states):
         raise ValueError(f"there is no position {ply} in the game")
-    judge = review.Judge(entry, seed=data.get("seed") or 0)
+    judge = judge_of(entry, data.get("seed") or 0)
     state = states[ply]
     move = state.parse_move(text)
     text = state.move_text(move)

@@ -3,12 +3,14 @@
 One meaning everywhere (lichess's, and GNU Backgammon's for chance):
 
 - every position of the game gets one value from the game's judge, each seat's winning
-  chance: at a decision, the chances along the move the judge's search finds best there
-  (so a position's value is what its mover can keep); at a chance point (dice, spinner),
+  chance: at a decision, the chances along the judge's best line from there (so a
+  position's value is what its mover can keep); at a chance point (dice, spinner),
   the average over its outcomes, weighted by their probabilities, of each outcome's value;
   a finished game its result;
 - a decision's ``before`` is the mover's chance in the position it moved from (its best
-  move's, per the judge), its ``after`` the mover's chance in the position its move made
+  move's, per the judge; with a judge's ``LINE``, the mean over the judge's best line,
+  which the best move's own value differs from by the line moving on a ply), its
+  ``after`` the mover's chance in the position its move made
   (the move played, valued as the next position is valued); the graph's point after a ply
   is that position's chances (``chances``), so ``before`` and ``after`` are the graph's
   points on either side of the move, and its ``loss`` is ``before - after`` (never below
@@ -46,6 +48,9 @@ A game's judge is ``games/<game>/judge.py`` (pure, no pygame), with any of:
   positions valued 0.7 for a seat, that seat wins about 70%), used at a chance point past
   ``CHANCE_DEPTH`` and, without ``search``, for the positions after the candidate moves
   (every legal move with ``EXACT``, else the top level's choice);
+- ``LINE`` (plies): a decision worth the mean of the calibrated chances over the positions
+  of the judge's best line from it, that many plies (Tribolo: one seat's gain is the
+  others' loss three ways, and one position's chances swing with every move);
 - ``outcome_chances(state) -> {seat: chance}``: a decision inside a chance point's average
   valued without a search (TriAxis: the calibrated value of a turn's start, which knows
   the points the spin gave; a plan for each of a spin's outcomes would cost six);
@@ -142,6 +147,7 @@ class Judge:
         self._static = getattr(self.own, "win_chances", None)
         self._candidates = getattr(self.own, "candidates", None)
         self._outcome = getattr(self.own, "outcome_chances", None)
+        self._line_n = int(getattr(self.own, "LINE", 0) or 0)
         self._memo: dict = {}
 
     # -- values ------------------------------------------------------------------------------
@@ -153,8 +159,11 @@ class Judge:
         search's ``leaf``): where that is a chance point, the average over its outcomes,
         as a chance point of the game is valued; where it is another decision, that
         decision's worth (the best line goes on: TriAxis's setup to its first spin);
-        without a leaf, the search's chances.  So a best move loses nothing.  A chance
-        point is worth the average of ``inner`` over its outcomes."""
+        without a leaf, the search's chances.  So a best move loses nothing.  With the
+        judge's ``LINE``, a decision is worth the mean over that many positions of its
+        best line (``_mean_line``), and its best move loses the line's change over those
+        plies over ``LINE``.  A chance point is worth the average of ``inner`` over its
+        outcomes."""
         if state.is_over:
             return _final(state), None
         key = ("line", state)
@@ -193,6 +202,10 @@ class Judge:
                 chain.append((s, best[1]))
                 end = best[0]
                 break
+            if self._line_n:                  # the mean over its best line's positions
+                chain.append((s, self.search(s)[1]))
+                end = self._mean_line(s)
+                break
             ch, move, leaf = self.search(s)
             chain.append((s, move))
             if leaf is None or leaf.is_over:
@@ -202,6 +215,28 @@ class Judge:
         for pos, move in chain[1:]:
             self._keep(("line", pos), (end, move))
         return end, chain[0][1]
+
+    def _mean_line(self, state) -> dict:
+        """The mean of the calibrated chances over the ``LINE`` positions of the judge's
+        best line from ``state`` (its best move, then each seat's by the same search; the
+        end, or a chance point's value, counted for the plies left)."""
+        total = dict.fromkeys(state.players, 0.0)
+        s = state
+        for _ in range(self._line_n):
+            if s.is_over:
+                ch = _final(s)
+            elif s.is_chance:
+                ch = self.value(s)[0]
+            else:
+                legal = s.legal_moves()
+                if len(legal) == 1:
+                    s = s.play(legal[0])
+                    ch = self._leaf(s)
+                else:
+                    ch, _, s = self.search(s)
+            for seat in total:
+                total[seat] += ch.get(seat, 0.0)
+        return {seat: v / self._line_n for seat, v in total.items()}
 
     def _average(self, state, depth: int) -> dict:
         total = dict.fromkeys(state.players, 0.0)
