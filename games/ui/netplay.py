@@ -141,12 +141,12 @@ class NetPlay:
 
     def with_house_items(self, model: list) -> list:
         """The game menu with Play over the network (once), before Replay or Quit."""
-        from games.ui.replayhost import _insert_before_quit, _named
+        from games.ui.commands import has_item, insert_before
         model = super().with_house_items(model)
-        if self.customer or "network" not in self.cmds or _named(model, "network"):
+        if self.customer or "network" not in self.cmds or has_item(model, "network"):
             return model
         item = self.cmds.item("network")
-        out = _insert_before(list(model), item, ("replay", "quit"))
+        out = insert_before(model, item, ("replay", "quit"))
         return out if out is not None else list(model) + [item]
 
     def title_network_choices(self) -> list:
@@ -326,18 +326,6 @@ class NetPlay:
             return None
         s = next((s for s in self.net.seats if s.get("seat") == seat), {})
         return (s.get("name") or ("You" if seat in self.net.mine else "A friend"))[:width]
-
-
-def _insert_before(model: list, item, names: tuple):
-    import dataclasses
-    for n, i in enumerate(model):
-        if i.name in names:
-            return model[:n] + [item] + model[n:]
-        if i.sub and not i.is_choice:
-            sub = _insert_before(list(i.sub), item, names)
-            if sub is not None:
-                return model[:n] + [dataclasses.replace(i, sub=sub)] + model[n + 1:]
-    return None
 
 
 # -- the screens -------------------------------------------------------------------------------
@@ -672,9 +660,7 @@ class Lobby(NetBox):
         if now != self.seen:
             self.seen = now
             self.refresh()
-            if c.state == "closed" and game.net is not c:
-                pass
-            elif game.net is c and not game.table.waiting_for:
+            if game.net is c and not game.table.waiting_for:
                 self.finish()            # every seat is taken: play
             return True
         return False

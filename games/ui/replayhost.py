@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from games.ui.commands import has_item, insert_before
+
 REPLAY_KEYS = ("f5",)
 
 
@@ -60,10 +62,10 @@ class ReplayHost:
     def with_house_items(self, model: list) -> list:
         """``model`` with the Replay item (once): before Quit in the list that has it,
         else at the end of the first submenu (the Amiga's Project) or of the list."""
-        if self.customer or "replay" not in self.cmds or _named(model, "replay"):
+        if self.customer or "replay" not in self.cmds or has_item(model, "replay"):
             return model
         item = self.cmds.item("replay")
-        out = _insert_before_quit(list(model), item)
+        out = insert_before(model, item, ("quit",))
         if out is not None:
             return out
         model = list(model)
@@ -159,17 +161,3 @@ class ReplayHost:
         self.say(f"Playing on from move {ply}: you play {(person or 'nobody').capitalize()}.")
 
 
-def _named(model, name: str) -> bool:
-    return any(i.name == name or (i.sub and _named(i.sub, name)) for i in model)
-
-
-def _insert_before_quit(model: list, item):
-    """``model`` with ``item`` before its Quit (searched in submenus too); None: no Quit."""
-    for n, i in enumerate(model):
-        if i.name == "quit":
-            return model[:n] + [item] + model[n:]
-        if i.sub and not i.is_choice:
-            sub = _insert_before_quit(list(i.sub), item)
-            if sub is not None:
-                return model[:n] + [dataclasses.replace(i, sub=sub)] + model[n + 1:]
-    return None
