@@ -107,6 +107,17 @@ def seat_token(data_dir, server: str, name: str = "") -> str:
     return token
 
 
+def kept_token(data_dir, server: str, name: str = "") -> str | None:
+    """The token this data folder keeps for ``name`` on ``server``, or None when it keeps
+    none (nothing is made or written: asking which tables are one's own sends no token
+    that was never used)."""
+    from games.core.store import Store
+    store = Store(data_dir, log=lambda sentence: None, read_only=True)
+    data = store.load(token_name(server, name[:protocol.MAX_NAME]), None, 1)
+    token = data.get("token") if isinstance(data, dict) else None
+    return token if protocol.is_token(token) else None
+
+
 # -- positions -------------------------------------------------------------------------------
 def play_text(state, text: str):
     """``state`` after the move or chance outcome written ``text`` (ValueError if none)."""
@@ -231,6 +242,24 @@ class Client:
     def sync(self) -> None:
         """Ask the server for the whole game again (a fresh "welcome" follows)."""
         self._post({"type": "sync"})
+
+    def close_table(self, hand_on: bool = False) -> "concurrent.futures.Future":
+        """The host leaves before the game has begun: the table is closed (forgotten; the
+        others at it are told, their state "closed"), or with ``hand_on`` handed to the
+        first other player seated (this client's seats free again). This client is closed
+        at once; the returned future holds the server's "closed" reply, or NetError saying
+        why the table stays as it was (not the host, the game under way, no answer)."""
+        import concurrent.futures
+        message = {"type": "close", "code": self.code, "token": self.token,
+                   "hand_on": bool(hand_on)}
+        if self.code is None or not websockets_available():
+            future: concurrent.futures.Future = concurrent.futures.Future()
+            future.set_exception(NetError("no table has been made or joined yet", "table"))
+        else:
+            future = asyncio.run_coroutine_threadsafe(
+                _asked(self.server, message, ("closed",), 10.0), background_loop())
+        self.close()
+        return future
 
     def set_on_away(self, choice: str) -> None:
         """The host's choice for seats away longer than the grace time: "wait" or
@@ -457,6 +486,9 @@ class Client:
         elif kind == "over":
             self.over = m
             self._emit(m)
+        elif kind == "closed":                  # the host closed the table before it began
+            self._emit(m)
+            self._set_state("closed", m.get("why") or "the host closed the table")
         elif kind == "error":
             self._emit(m)
             if self._state != "connected" and m.get("about") in FATAL:
@@ -564,15 +596,11 @@ async def _ask(server: str, message: dict, want: tuple, timeout: float) -> dict:
                 return reply
 
 
-def request(server: str, message: dict, want: tuple, timeout: float = 15.0) -> dict:
-    """Send one message on a fresh connection and return the first reply of a type in
-    ``want``; NetError says why not (the server's error, or an unreachable server)."""
-    if not websockets_available():
-        raise NetError(NO_WEBSOCKETS, "connection")
+async def _asked(server: str, message: dict, want: tuple, timeout: float) -> dict:
+    """``_ask``, every failure said as a NetError."""
     from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
     try:
-        return asyncio.run(asyncio.wait_for(_ask(server, message, want, timeout),
-                                            timeout + 1))
+        return await asyncio.wait_for(_ask(server, message, want, timeout), timeout + 1)
     except NetError:
         raise
     except InvalidURI:
@@ -581,6 +609,14 @@ def request(server: str, message: dict, want: tuple, timeout: float = 15.0) -> d
     except (OSError, InvalidHandshake, WebSocketException, asyncio.TimeoutError,
             TimeoutError) as exc:
         raise NetError(f"the server {server} cannot be reached ({_said(exc)})") from None
+
+
+def request(server: str, message: dict, want: tuple, timeout: float = 15.0) -> dict:
+    """Send one message on a fresh connection and return the first reply of a type in
+    ``want``; NetError says why not (the server's error, or an unreachable server)."""
+    if not websockets_available():
+        raise NetError(NO_WEBSOCKETS, "connection")
+    return asyncio.run(_asked(server, message, want, timeout))
 
 
 def create_table(server: str, game: str, seats=None, options: dict | None = None, *,
@@ -598,9 +634,12 @@ def create_table(server: str, game: str, seats=None, options: dict | None = None
     return request(server, message, ("created",), timeout)
 
 
-def list_tables(server: str, timeout: float = 15.0) -> list:
-    """Every table the server holds: {code, game, seats, moves, over, ...}."""
-    return request(server, {"type": "list"}, ("tables",), timeout)["tables"]
+def list_tables(server: str, timeout: float = 15.0, token: str | None = None) -> list:
+    """Every table the server holds: {code, game, seats, moves, over, ...}. With ``token``,
+    a table where it holds seats names them as ``mine``; a server that does not list its
+    tables gives those alone."""
+    message = {"type": "list"} if token is None else {"type": "list", "token": token}
+    return request(server, message, ("tables",), timeout)["tables"]
 
 
 def fetch_record(server: str, code: str, timeout: float = 15.0) -> str:
@@ -625,4 +664,4 @@ def wait_for(client: Client, test, timeout: float = 30.0, step: float = 0.01) ->
 
 
 __all__ = ["Client", "NetError", "STATES", "create_table", "list_tables", "fetch_record",
-           "request", "seat_token", "rebuild", "play_text", "wait_for", "ProtocolError"]
+           "request", "seat_token", "kept_token", "rebuild", "play_text", "wait_for", "ProtocolError"]

@@ -386,11 +386,23 @@ class NetTable:
                 "host": protocol.same_hash(self.host, owner), "grace": self.grace,
                 "on_away": self.on_away, "over": self.over_message() if self.over else None}
 
-    def summary(self) -> dict:
-        return {"code": self.code, "game": self.game, "options": dict(self.options),
-                "seats": self.seat_views(), "moves": self.ply, "over": self.over is not None,
-                "result": self.over, "created": round(self.created, 3),
-                "active": round(self.active, 3)}
+    def summary(self, owner: str | None = None) -> dict:
+        """The table as ``list`` shows it; with ``owner`` (a token's hash), the seats it
+        holds here as ``mine`` (when it holds any)."""
+        out = {"code": self.code, "game": self.game, "options": dict(self.options),
+               "seats": self.seat_views(), "moves": self.ply, "over": self.over is not None,
+               "result": self.over, "created": round(self.created, 3),
+               "active": round(self.active, 3)}
+        mine = self.held_by(owner)
+        if mine:
+            out["mine"] = [s.seat for s in mine]
+        return out
+
+    def held_by(self, owner: str | None) -> list:
+        """The seats the token whose hash is ``owner`` holds (none for None)."""
+        if owner is None:
+            return []
+        return [s for s in self.seats if protocol.same_hash(s.owner, owner)]
 
     # -- claiming seats -------------------------------------------------------------------------
     def claim(self, owner: str, name: str, want) -> list:
