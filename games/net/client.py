@@ -35,6 +35,7 @@ from .protocol import ProtocolError
 
 STATES = ("idle", "connecting", "connected", "reconnecting", "closed")
 BACKOFF = (0.25, 5.0)            # the first retry's delay and the longest, in seconds
+QUICK = 10.0                     # seconds after a loss retried at the first delay (a restart)
 OPEN_TIMEOUT = 10.0
 # errors after which trying again cannot help: the client stops and says why
 FATAL = ("table", "game", "option", "seats", "token", "version", "seat", "message", "json",
@@ -53,6 +54,19 @@ def websockets_available() -> bool:
         return importlib.util.find_spec("websockets") is not None
     except (ImportError, ValueError):
         return False
+
+
+def retry_delay(lost_for: float, rng: random.Random, backoff: tuple = BACKOFF) -> float:
+    """Seconds before the next try to connect, ``lost_for`` seconds after the connection
+    was lost. A server restarted (killed, updated) is back in a second or two: for the
+    first QUICK seconds each try follows the last at the first delay, so every client is
+    back within that of the server's listening again; after them the delay grows with
+    the time lost (half of the time past them) up to the longest, so a server down for
+    longer, or a lost network, is not hammered. Jittered to half or all of it: clients
+    lost together do not come back in one burst."""
+    low, high = backoff
+    base = min(high, max(low, (lost_for - QUICK) / 2))
+    return base * (0.5 + rng.random() / 2)
 
 
 class NetError(Exception):
@@ -393,14 +407,13 @@ class Client:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
         rng = random.Random()
-        failures = 0
+        lost_at = None
         while not self._closing:
             why = ""
             try:
                 async with connect(self.server, max_size=protocol.CLIENT_FRAME_LIMIT,
                                    open_timeout=OPEN_TIMEOUT, ping_interval=20,
                                    ping_timeout=20, close_timeout=2) as ws:
-                    failures = 0 if self._state == "connected" else failures
                     why = await self._session(ws)
             except asyncio.CancelledError:
                 return
@@ -418,10 +431,10 @@ class Client:
                 why = f"the connection failed ({type(exc).__name__}: {exc})"
             if self._closing or self._state == "closed":
                 return
+            if self._state == "connected" or lost_at is None:
+                lost_at = time.monotonic()          # lost now: the quick tries again
             self._set_state("reconnecting", why or "the connection was lost")
-            failures += 1
-            low, high = self.backoff
-            delay = min(high, low * 2 ** min(failures - 1, 16)) * (0.5 + rng.random() / 2)
+            delay = retry_delay(time.monotonic() - lost_at, rng, self.backoff)
             try:
                 await asyncio.wait_for(self._wake.wait(), delay)
                 return                                        # closed while waiting

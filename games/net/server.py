@@ -38,6 +38,11 @@ KEEP_FINISHED = 600.0       # a finished table stays in memory this long with no
 MAX_TABLES = 20_000         # open tables a server holds at most
 MAX_CONNECTIONS = 20_000
 LIST_LIMIT = 1000           # finished tables ``list`` shows, newest first
+# connections the system holds for the server before it takes them: every client of a
+# restarted server comes back within a second (asyncio's 100 overflowed: a connection
+# dropped there is tried again by the system only after 1, then 3, then 7 seconds);
+# the system caps it (net.core.somaxconn)
+BACKLOG = 4096
 
 
 class Conn:
@@ -153,7 +158,8 @@ class Server:
                 pass
         async with serve(self.handler, self.host, self.port, max_size=protocol.FRAME_LIMIT,
                          compression=None, ping_interval=20, ping_timeout=20, max_queue=16,
-                         close_timeout=2, logger=logging.getLogger("tricade.net.ws")) as srv:
+                         close_timeout=2, backlog=BACKLOG,
+                         logger=logging.getLogger("tricade.net.ws")) as srv:
             self.ws_server = srv
             port = srv.sockets[0].getsockname()[1]
             shown = f"[{self.host}]" if ":" in self.host else self.host
@@ -501,9 +507,11 @@ class Server:
         await self._job(dbm.plies(table.code, plan.plies, total, plan.over, texts[-1]))
         table.adopt(plan)
         self.moves += len(plan.plies)
-        for ply, text in zip(plan.plies, texts):
-            self.broadcast(table, dict(ply, type="move", code=table.code,
-                                       hash=protocol.text_hash(text)))
+        digests = [protocol.text_hash(text) for text in texts]
+        for ply, digest in zip(plan.plies, digests):
+            self.broadcast(table, dict(ply, type="move", code=table.code, hash=digest))
+        if digests:
+            table.known_hash(digests[-1])
         if table.over is not None:
             self._finished(table)
         else:
