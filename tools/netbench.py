@@ -15,8 +15,10 @@
   table (the server's resident set with the tables open and their connections, less its
   own at the start, divided by N);
 - kills the server with -9 while every table is in play and starts it again on the same
-  port and folder: the time until it listens (every table read back from SQLite and
-  replayed) and until every bot is back at its table (welcomed);
+  port and folder: the time until it listens (every table read back from SQLite) and
+  until every bot is back at its table (welcomed; the bots retry on the client library's
+  schedule), the server's CPU seconds by then (a busy machine stretches the times, not
+  these), and the connections the system dropped at a full listen queue meanwhile;
 - plays the same moves (each table's plies as the bots saw them) in one process: the rules
   alone (parse, play) and with the server's checks (legal, the position hash), for the
   comparison.
