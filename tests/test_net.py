@@ -29,7 +29,8 @@ import pytest
 import games
 from games.core import gamerecord, review
 from games.net import protocol
-from games.net.client import Client, create_table, fetch_record, list_tables, wait_for
+from games.net.client import (Client, NetError, create_table, fetch_record, list_tables,
+                              request, wait_for)
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = ROOT / "tests" / "net_child.py"
@@ -610,3 +611,86 @@ def test_impossible_requests_are_one_sentence_and_status_2(tmp_path, server):
     assert r.returncode == 1 and "cannot be reached" in r.stderr
     seats = next(t for t in list_tables(srv.url) if t["code"] == code)["seats"]
     assert [s["state"] for s in seats] == ["free"] * len(players)   # no seat was taken
+
+
+@pytest.mark.parametrize("private", [False, True], ids=["listing", "no-list"])
+def test_the_tables_a_token_holds_seats_at_are_named_even_after_a_kill_9(tmp_path, server,
+                                                                        private):
+    """list with a token: each table where it holds seats names them (``mine``), on a
+    server that lists its tables and on one that does not (there those tables alone: a
+    token is its holder's secret); read back from the database after a kill -9."""
+    make, procs = server
+    srv = make(*(["--no-list"] if private else []))
+    name = GAMES[0]
+    entry, options, players, low = game_of(name)
+    spec = ["remote"] * 2 + [f"computer:{low}"] * (len(players) - 2)
+    mine, theirs = protocol.new_token(), protocol.new_token()
+    code = create_table(srv.url, name, spec, options, token=mine)["code"]
+    other = create_table(srv.url, name, spec, options, token=theirs)["code"]
+    me = me_at(srv, code, players[1], mine)
+    me.close()
+    srv.kill9_and_restart()
+    tables = list_tables(srv.url, token=mine)
+    held = [t for t in tables if t.get("mine")]
+    assert [(t["code"], t["mine"], t["over"]) for t in held] == [(code, [players[1]], False)]
+    assert next(s for s in held[0]["seats"] if s["seat"] == players[1])["state"] == "away"
+    if private:
+        assert [t["code"] for t in tables] == [code], "only the token's own tables"
+        with pytest.raises(NetError) as refused:
+            list_tables(srv.url)
+        assert refused.value.about == "private"
+    else:
+        assert {code, other} <= {t["code"] for t in tables}
+        assert not any(t.get("mine") for t in list_tables(srv.url))
+
+
+def test_a_host_closes_a_table_before_its_game_begins_or_hands_it_on(tmp_path, server):
+    """close: the host's token only, before the game begins. Handed on: the host's seats
+    are free again and the friend seated is the host. Closed: the others at the table are
+    told (their state closed, the why said), and it is no longer listed nor joined."""
+    make, procs = server
+    srv = make()
+    name = next(n for n in GAMES if len(game_of(n)[2]) >= 3)
+    entry, options, players, low = game_of(name)
+    spec = ["remote"] * 3 + [f"computer:{low}"] * (len(players) - 3)
+    host = Client(srv.url, name="Ann", data_dir=tmp_path / "ann")
+    host.host(name, spec, options, claim=[0])
+    wait_for(host, lambda e: e["type"] == "welcome", LONG)
+    code = host.code
+    friend = Client(srv.url, name="Bob", data_dir=tmp_path / "bob")
+    friend.join(code, claim=1)
+    wait_for(friend, lambda e: e["type"] == "welcome", LONG)
+    with pytest.raises(NetError) as refused:           # not the host
+        request(srv.url, {"type": "close", "code": code, "token": friend.token}, ("closed",))
+    assert refused.value.about == "host"
+    reply = host.close_table(hand_on=True).result(timeout=LONG)
+    assert reply["hand_on"] and reply["host"] == "Bob" and host.state == "closed"
+    wait_for(friend, lambda e: e["type"] == "welcome" and e["host"], LONG)
+    assert friend.is_host and friend.seats[0]["state"] == "free"
+    seats = next(t for t in list_tables(srv.url) if t["code"] == code)["seats"]
+    assert seats[0]["state"] == "free" and seats[0]["name"] == ""
+    watcher = Client(srv.url, name="Eve", token=protocol.new_token())
+    watcher.watch(code)
+    wait_for(watcher, lambda e: e["type"] == "welcome", LONG)
+    reply = friend.close_table().result(timeout=LONG)     # Bob's to close now
+    assert not reply.get("hand_on") and "closed" in reply["why"]
+    wait_for(watcher, lambda e: e["type"] == "closed", LONG)
+    assert watcher.state == "closed" and "host closed" in watcher.why
+    assert code not in {t["code"] for t in list_tables(srv.url)}, "delisted"
+    with pytest.raises(NetError) as refused:
+        request(srv.url, {"type": "join", "code": code, "token": protocol.new_token()},
+                ("welcome",))
+    assert refused.value.about == "table"
+    assert f"closed table {code}" in srv.log()
+    # a game that has begun is not closed: its host leaves it, the seat waits
+    token = protocol.new_token()
+    code = create_table(srv.url, name, ["remote"] + [f"computer:{low}"] * (len(players) - 1),
+                        options, token=token)["code"]
+    me = me_at(srv, code, players[0], token)
+    with pytest.raises(NetError) as refused:
+        request(srv.url, {"type": "close", "code": code, "token": token}, ("closed",))
+    assert refused.value.about == "started"
+    me.close()
+    srv.kill9_and_restart()                  # nothing of the closed table came back
+    assert code in {t["code"] for t in list_tables(srv.url)}
+    assert reply["code"] not in {t["code"] for t in list_tables(srv.url)}

@@ -241,3 +241,30 @@ def test_a_resumed_table_goes_on_as_the_one_that_was_kept(name, seed):
                       moves=[dict(m) for m in kept.moves])
     with pytest.raises(ValueError):
         broken.history
+
+
+@settings(max_examples=200, deadline=None)
+@given(back=st.floats(0.0, 3600.0), seed=st.integers(0, 2 ** 32))
+def test_a_lost_connection_is_tried_again_at_once_while_a_restart_lasts_then_less_often(
+        back, seed):
+    """The client's tries after a loss (games.net.client.retry_delay, jittered by ``seed``):
+    a server back within the quick seconds (a restart) is found within the first delay of
+    its coming back; later, the tries thin out up to the longest delay, never more."""
+    import random
+
+    from games.net.client import BACKOFF, QUICK, retry_delay
+    low, high = BACKOFF
+    rng = random.Random(seed)
+    t, tries = 0.0, []
+    while t < back + high:
+        t += retry_delay(t, rng)
+        tries.append(t)
+    found = next(x for x in tries if x >= back)
+    if back < QUICK:
+        assert found - back <= low
+    assert found - back <= high
+    starts = [0.0] + tries[:-1]
+    gaps = [b - a for a, b in zip(starts, tries)]
+    assert all(low / 2 <= g <= high for g in gaps)
+    late = [g for g, a in zip(gaps, starts) if a >= QUICK + 2 * high]
+    assert all(g >= high / 2 for g in late), "a long loss is not hammered"

@@ -393,6 +393,116 @@ def test_a_seat_handed_to_random_moves_plays_at_the_table_and_the_window_keeps_g
     assert app.paused, "a game at home is paused as before"
 
 
+def labels(app) -> list:
+    top = app.top
+    if hasattr(top, "menu") and hasattr(top.menu, "items"):
+        return [str(i.label) for i in top.menu.items]
+    return [str(c[0]) for c in top.choices]
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_back_to_ones_table_from_the_title_after_the_server_and_the_client_restart(
+        make_app, net, tmp_path, entry):
+    """A seat waits at a table ("away") while the server is killed with -9 and this
+    Tricade is closed; both started again, the title offers "Back to table X" (so do the
+    network box and the join list: the token kept in the data folder names the table's
+    seats), and it takes this player back to its seat at the same position."""
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    want = {s: ("here" if i == 0 else f"computer:{lowest(entry)}") for i, s in enumerate(names)}
+    scene, _ = host_from_title(app, entry, want)
+    assert run_until(app, lambda: app.top is scene, timeout=LONG)
+    t, code = scene.table, scene.net.code
+    play_out(app, scene, random.Random(11), by_keys=1, until=lambda: t.human_to_move and any(
+        m["by"] == "person" for m in scene.net.moves))
+    assert not t.state.is_over
+    at, moves = t.ply, list(t.moves)
+    srv.kill9()
+    app.shutdown(quit_pygame=False)              # this Tricade closed: its window gone
+    srv, _ = serve(net, tmp_path, port)
+    app = new_app(make_app, port)                # started again: the same data folder
+    scene = app.push(entry.scene_factory()(app))
+    scene.game_options = lambda: dict(entry.test_options[0])
+    frames(app, 2)
+    assert app.top.name == "title"
+    back = f"Back to table {code}"
+    assert run_until(app, lambda: back in labels(app), timeout=LONG), labels(app)
+    choose(app, "Play over the network")
+    assert run_until(app, lambda: back in labels(app), timeout=LONG), labels(app)
+    choose(app, "Join a table")
+    box = app.top
+    assert run_until(app, lambda: box.found is not None, timeout=LONG)
+    assert [c for c, _, _ in box.own] == [code]
+    assert not any(c == code for c, _, _ in box.found), "listed once, as one's own"
+    assert any(label.startswith(f"Back to {code}") for label in labels(app))
+    choose(app, "Back")                          # (to the title)
+    assert run_until(app, lambda: app.top.name == "title" and back in labels(app),
+                     timeout=LONG)
+    choose(app, back)
+    assert run_until(app, lambda: app.top is scene and scene.net is not None
+                     and scene.net.state == "connected", timeout=LONG)
+    t = scene.table
+    assert scene.net.code == code and scene.net.mine == (names[0],)
+    assert t.ply >= at and t.moves[:at] == moves
+    play_out(app, scene, random.Random(12), by_keys=0)
+    assert run_until(app, lambda: scene._over_fired, timeout=LONG)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_host_who_leaves_the_waiting_room_closes_the_table_or_hands_it_on(
+        make_app, net, tmp_path, entry):
+    """The host's Esc in the waiting room asks; Close the table: it is gone from the
+    server's list. With a friend seated (three seats or more), Hand it on: the friend is
+    the table's host and this player's seat is free again."""
+    from games.net.client import Client, list_tables, wait_for
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    low = lowest(entry)
+    want = {s: ("here" if i == 0 else "remote" if i == 1 else f"computer:{low}")
+            for i, s in enumerate(names)}
+    scene, lobby = host_from_title(app, entry, want)
+    assert run_until(app, lambda: lobby.client.state == "connected", timeout=LONG)
+    code = lobby.client.code
+    assert code in {t["code"] for t in list_tables(url)}
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not lobby and labels(app)[-1] == "Stay", "asked first"
+    choose(app, "Stay")
+    assert app.top is lobby and code in {t["code"] for t in list_tables(url)}
+    key(app, pygame.K_ESCAPE)
+    choose(app, "Close the table")
+    assert run_until(app, lambda: app.top.name == "title", timeout=LONG)
+    assert any(f"Table {code} is closed" in m for m in scene.status.history)
+    assert code not in {t["code"] for t in list_tables(url)}, "delisted"
+    assert scene.net is None
+    if len(names) < 3:
+        return
+    want[names[2]] = "remote"
+    choose(app, "Play over the network")
+    choose(app, "Host a table")
+    host = app.top
+    for seat, w in want.items():
+        choose_value(app, host, seat.capitalize(), host.words(w))
+    choose(app, "Create the table")
+    lobby = app.top
+    assert run_until(app, lambda: lobby.client.state == "connected", timeout=LONG)
+    code = lobby.client.code
+    bob = Client(url, name="Bob", data_dir=tmp_path / "bob")
+    bob.join(code, claim=1)
+    wait_for(bob, lambda e: e["type"] == "welcome", LONG)
+    assert run_until(app, lambda: any(s.get("name") == "Bob" for s in lobby.client.seats),
+                     timeout=LONG)
+    key(app, pygame.K_ESCAPE)
+    choose(app, "Hand it on to Bob")
+    assert run_until(app, lambda: app.top.name == "title", timeout=LONG)
+    wait_for(bob, lambda e: e["type"] == "welcome" and e["host"], LONG)
+    seats = next(t for t in list_tables(url) if t["code"] == code)["seats"]
+    assert seats[0]["state"] == "free" and bob.is_host
+    bob.close()
+
+
 def test_a_title_with_more_choices_grows_downwards(make_app):
     """The title's list sits where two choices sat, under the picture and its credits;
     more choices (Replay, Play over the network) grow it downwards, never over them."""

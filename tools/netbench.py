@@ -15,8 +15,10 @@
   table (the server's resident set with the tables open and their connections, less its
   own at the start, divided by N);
 - kills the server with -9 while every table is in play and starts it again on the same
-  port and folder: the time until it listens (every table read back from SQLite and
-  replayed) and until every bot is back at its table (welcomed);
+  port and folder: the time until it listens (every table read back from SQLite) and
+  until every bot is back at its table (welcomed; the bots retry on the client library's
+  schedule), the server's CPU seconds by then (a busy machine stretches the times, not
+  these), and the connections the system dropped at a full listen queue meanwhile;
 - plays the same moves (each table's plies as the bots saw them) in one process: the rules
   alone (parse, play) and with the server's checks (legal, the position hash), for the
   comparison.
@@ -56,7 +58,8 @@ class Server:
         self.data, self.log, self.port = data, log, 0
 
     def start(self) -> float:
-        """Start it; the seconds until it printed that it listens."""
+        """Start it; the seconds until it printed that it listens (``cpu_listening``: its
+        CPU seconds by then)."""
         began = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), "serve", "--port", str(self.port),
@@ -67,6 +70,7 @@ class Server:
         if not m:
             raise SystemExit(f"the server did not start: {line!r}; see {self.log}")
         self.port = int(m[1])
+        self.cpu_listening = self.cpu()
         return time.perf_counter() - began
 
     @property
@@ -98,6 +102,20 @@ class Server:
                 self.proc.kill()
 
 
+def listen_overflows() -> int | None:
+    """The system's count of connections dropped at a full listen queue (Linux; None
+    elsewhere): a dropped connection is tried again only seconds later."""
+    try:
+        lines = Path("/proc/net/netstat").read_text().splitlines()
+    except OSError:
+        return None
+    for names, values in zip(lines[::2], lines[1::2]):
+        names, values = names.split(), values.split()
+        if names[0] == "TcpExt:" and "ListenOverflows" in names:
+            return int(values[names.index("ListenOverflows")])
+    return None
+
+
 # -- the bots (in bot processes) ------------------------------------------------------------
 class Bot:
     """One seat over one connection: follows the table, moves at its turn at once."""
@@ -121,12 +139,14 @@ class Bot:
     async def run(self) -> None:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
-        failures = 0
+
+        from games.net.client import retry_delay
+        lost_at = None
         while not self.fleet.stopping:
             try:
                 async with connect(self.url, compression=None, max_size=None,
                                    open_timeout=30, ping_interval=None) as ws:
-                    failures = 0
+                    lost_at = None
                     await ws.send(json.dumps({"type": "join", "code": self.code,
                                               "token": self.token, "seats": 1}))
                     async for raw in ws:
@@ -142,11 +162,11 @@ class Bot:
                     return
                 self.over, self.state, self.ply, self.sent_ply = False, None, 0, None
                 continue
-            # the server is restarting: try again soon, backing off as the client library
-            # does (0.05 s doubling to 1 s, with jitter), not all 1,500 at once
-            failures += 1
-            await asyncio.sleep(min(1.0, 0.05 * 2 ** min(failures - 1, 5))
-                                * (0.5 + self.rng.random() / 2))
+            # the server is restarting: try again as the client library does (its
+            # schedule, jitter included: not all 1,500 at once)
+            if lost_at is None:
+                lost_at = time.perf_counter()
+            await asyncio.sleep(retry_delay(time.perf_counter() - lost_at, self.rng))
 
     async def receive(self, ws, m: dict) -> None:
         from games.net.client import play_text
@@ -446,10 +466,12 @@ def main(argv=None) -> int:
             "games_finished": sum(f["finished"] for f in figures)}
         if not args.no_restart:
             ask("mark")
+            overflows = listen_overflows()
             server.kill9()
             began = time.perf_counter()
             listening = server.start()
             back = wait_all(("back",), bots, "every bot to come back")
+            cpu_back = server.cpu()
             said = re.findall(r"(\d+) open tables resumed in ([0-9.]+) s",
                               server.log.read_text(errors="replace"))
             out["restart"] = {"open_tables": args.tables,
@@ -457,7 +479,12 @@ def main(argv=None) -> int:
                               "server_load_s": float(said[-1][1]) if said else None,
                               "listening_s": round(listening, 2),
                               "all_back_s": round(time.perf_counter() - began, 2),
-                              "after_listening_s": round(back, 2)}
+                              "after_listening_s": round(back, 2),
+                              # CPU seconds, which a busy machine does not stretch
+                              "server_cpu_listening_s": round(server.cpu_listening, 2),
+                              "server_cpu_all_back_s": round(cpu_back, 2)}
+            if overflows is not None:     # (the whole machine's: other work's too)
+                out["restart"]["listen_overflows"] = listen_overflows() - overflows
         tables: dict = {}
         for seen in ask("games"):
             tables.update(seen)

@@ -35,6 +35,7 @@ from .protocol import ProtocolError
 
 STATES = ("idle", "connecting", "connected", "reconnecting", "closed")
 BACKOFF = (0.25, 5.0)            # the first retry's delay and the longest, in seconds
+QUICK = 10.0                     # seconds after a loss retried at the first delay (a restart)
 OPEN_TIMEOUT = 10.0
 # errors after which trying again cannot help: the client stops and says why
 FATAL = ("table", "game", "option", "seats", "token", "version", "seat", "message", "json",
@@ -53,6 +54,19 @@ def websockets_available() -> bool:
         return importlib.util.find_spec("websockets") is not None
     except (ImportError, ValueError):
         return False
+
+
+def retry_delay(lost_for: float, rng: random.Random, backoff: tuple = BACKOFF) -> float:
+    """Seconds before the next try to connect, ``lost_for`` seconds after the connection
+    was lost. A server restarted (killed, updated) is back in a second or two: for the
+    first QUICK seconds each try follows the last at the first delay, so every client is
+    back within that of the server's listening again; after them the delay grows with
+    the time lost (half of the time past them) up to the longest, so a server down for
+    longer, or a lost network, is not hammered. Jittered to half or all of it: clients
+    lost together do not come back in one burst."""
+    low, high = backoff
+    base = min(high, max(low, (lost_for - QUICK) / 2))
+    return base * (0.5 + rng.random() / 2)
 
 
 class NetError(Exception):
@@ -105,6 +119,17 @@ def seat_token(data_dir, server: str, name: str = "") -> str:
     token = protocol.new_token()
     store.save_now(name_, {"token": token, "server": server, "name": name}, 1)
     return token
+
+
+def kept_token(data_dir, server: str, name: str = "") -> str | None:
+    """The token this data folder keeps for ``name`` on ``server``, or None when it keeps
+    none (nothing is made or written: asking which tables are one's own sends no token
+    that was never used)."""
+    from games.core.store import Store
+    store = Store(data_dir, log=lambda sentence: None, read_only=True)
+    data = store.load(token_name(server, name[:protocol.MAX_NAME]), None, 1)
+    token = data.get("token") if isinstance(data, dict) else None
+    return token if protocol.is_token(token) else None
 
 
 # -- positions -------------------------------------------------------------------------------
@@ -231,6 +256,24 @@ class Client:
     def sync(self) -> None:
         """Ask the server for the whole game again (a fresh "welcome" follows)."""
         self._post({"type": "sync"})
+
+    def close_table(self, hand_on: bool = False) -> "concurrent.futures.Future":
+        """The host leaves before the game has begun: the table is closed (forgotten; the
+        others at it are told, their state "closed"), or with ``hand_on`` handed to the
+        first other player seated (this client's seats free again). This client is closed
+        at once; the returned future holds the server's "closed" reply, or NetError saying
+        why the table stays as it was (not the host, the game under way, no answer)."""
+        import concurrent.futures
+        message = {"type": "close", "code": self.code, "token": self.token,
+                   "hand_on": bool(hand_on)}
+        if self.code is None or not websockets_available():
+            future: concurrent.futures.Future = concurrent.futures.Future()
+            future.set_exception(NetError("no table has been made or joined yet", "table"))
+        else:
+            future = asyncio.run_coroutine_threadsafe(
+                _asked(self.server, message, ("closed",), 10.0), background_loop())
+        self.close()
+        return future
 
     def set_on_away(self, choice: str) -> None:
         """The host's choice for seats away longer than the grace time: "wait" or
@@ -364,14 +407,13 @@ class Client:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
         rng = random.Random()
-        failures = 0
+        lost_at = None
         while not self._closing:
             why = ""
             try:
                 async with connect(self.server, max_size=protocol.CLIENT_FRAME_LIMIT,
                                    open_timeout=OPEN_TIMEOUT, ping_interval=20,
                                    ping_timeout=20, close_timeout=2) as ws:
-                    failures = 0 if self._state == "connected" else failures
                     why = await self._session(ws)
             except asyncio.CancelledError:
                 return
@@ -389,10 +431,10 @@ class Client:
                 why = f"the connection failed ({type(exc).__name__}: {exc})"
             if self._closing or self._state == "closed":
                 return
+            if self._state == "connected" or lost_at is None:
+                lost_at = time.monotonic()          # lost now: the quick tries again
             self._set_state("reconnecting", why or "the connection was lost")
-            failures += 1
-            low, high = self.backoff
-            delay = min(high, low * 2 ** min(failures - 1, 16)) * (0.5 + rng.random() / 2)
+            delay = retry_delay(time.monotonic() - lost_at, rng, self.backoff)
             try:
                 await asyncio.wait_for(self._wake.wait(), delay)
                 return                                        # closed while waiting
@@ -457,6 +499,9 @@ class Client:
         elif kind == "over":
             self.over = m
             self._emit(m)
+        elif kind == "closed":                  # the host closed the table before it began
+            self._emit(m)
+            self._set_state("closed", m.get("why") or "the host closed the table")
         elif kind == "error":
             self._emit(m)
             if self._state != "connected" and m.get("about") in FATAL:
@@ -564,15 +609,11 @@ async def _ask(server: str, message: dict, want: tuple, timeout: float) -> dict:
                 return reply
 
 
-def request(server: str, message: dict, want: tuple, timeout: float = 15.0) -> dict:
-    """Send one message on a fresh connection and return the first reply of a type in
-    ``want``; NetError says why not (the server's error, or an unreachable server)."""
-    if not websockets_available():
-        raise NetError(NO_WEBSOCKETS, "connection")
+async def _asked(server: str, message: dict, want: tuple, timeout: float) -> dict:
+    """``_ask``, every failure said as a NetError."""
     from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
     try:
-        return asyncio.run(asyncio.wait_for(_ask(server, message, want, timeout),
-                                            timeout + 1))
+        return await asyncio.wait_for(_ask(server, message, want, timeout), timeout + 1)
     except NetError:
         raise
     except InvalidURI:
@@ -581,6 +622,14 @@ def request(server: str, message: dict, want: tuple, timeout: float = 15.0) -> d
     except (OSError, InvalidHandshake, WebSocketException, asyncio.TimeoutError,
             TimeoutError) as exc:
         raise NetError(f"the server {server} cannot be reached ({_said(exc)})") from None
+
+
+def request(server: str, message: dict, want: tuple, timeout: float = 15.0) -> dict:
+    """Send one message on a fresh connection and return the first reply of a type in
+    ``want``; NetError says why not (the server's error, or an unreachable server)."""
+    if not websockets_available():
+        raise NetError(NO_WEBSOCKETS, "connection")
+    return asyncio.run(_asked(server, message, want, timeout))
 
 
 def create_table(server: str, game: str, seats=None, options: dict | None = None, *,
@@ -598,9 +647,12 @@ def create_table(server: str, game: str, seats=None, options: dict | None = None
     return request(server, message, ("created",), timeout)
 
 
-def list_tables(server: str, timeout: float = 15.0) -> list:
-    """Every table the server holds: {code, game, seats, moves, over, ...}."""
-    return request(server, {"type": "list"}, ("tables",), timeout)["tables"]
+def list_tables(server: str, timeout: float = 15.0, token: str | None = None) -> list:
+    """Every table the server holds: {code, game, seats, moves, over, ...}. With ``token``,
+    a table where it holds seats names them as ``mine``; a server that does not list its
+    tables gives those alone."""
+    message = {"type": "list"} if token is None else {"type": "list", "token": token}
+    return request(server, message, ("tables",), timeout)["tables"]
 
 
 def fetch_record(server: str, code: str, timeout: float = 15.0) -> str:
@@ -625,4 +677,4 @@ def wait_for(client: Client, test, timeout: float = 30.0, step: float = 0.01) ->
 
 
 __all__ = ["Client", "NetError", "STATES", "create_table", "list_tables", "fetch_record",
-           "request", "seat_token", "rebuild", "play_text", "wait_for", "ProtocolError"]
+           "request", "seat_token", "kept_token", "rebuild", "play_text", "wait_for", "ProtocolError"]

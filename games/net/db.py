@@ -262,10 +262,18 @@ def seats(code: str, seats_: list, active: float | None = None):
 def setting(code: str, **values):
     def write(c):
         for key, value in values.items():
-            if key not in ("on_away", "over", "active"):
+            if key not in ("on_away", "over", "active", "host"):
                 raise ValueError(key)
             c.execute(f"UPDATE tables SET {key} = ? WHERE code = ?",
                       (json.dumps(value) if key == "over" else value, code))
+    return write
+
+
+def delete(code: str):
+    """A table closed before its game began: forgotten (nothing was played to keep)."""
+    def write(c):
+        for name in ("moves", "seats", "tables"):
+            c.execute(f"DELETE FROM {name} WHERE code = ?", (code,))
     return write
 
 

@@ -47,9 +47,9 @@ BY = {"h": "person", "c": "computer", "-": "chance"}   # the record's letters, i
 # the kinds of fault an error names ("about")
 FAULTS = ("json", "size", "message", "version", "table", "game", "option", "seats", "token",
           "seat", "turn", "illegal", "chance", "over", "watching", "host", "flood", "busy", "server",
-          "private")
+          "private", "started")
 
-CLIENT_TYPES = ("create", "join", "move", "sync", "away", "list", "record")
+CLIENT_TYPES = ("create", "join", "move", "sync", "away", "list", "record", "close")
 
 
 class ProtocolError(ValueError):
@@ -134,7 +134,7 @@ def decode(raw) -> dict:
         raise ProtocolError("message", f"There is no message type {shown!r}; the types are "
                             f"{', '.join(CLIENT_TYPES)}." if shown else
                             "The message has no \"type\" (create, join, move, sync, away, "
-                            "list or record).")
+                            "list, record or close).")
     return message
 
 
@@ -235,7 +235,15 @@ def check(message: dict) -> dict:
         return {"type": kind, "on_away": choice}
     if kind == "record":
         return {"type": kind, "code": _code(message)}
-    return {"type": kind}                               # sync, list
+    if kind == "list":              # with a token: which tables it holds seats at
+        return {"type": kind, "token": _token(message) if "token" in message else None}
+    if kind == "close":
+        hand_on = message.get("hand_on", False)
+        if not isinstance(hand_on, bool):
+            raise ProtocolError("message", "\"hand_on\" is true or false.")
+        return {"type": kind, "code": _code(message), "token": _token(message),
+                "hand_on": hand_on}
+    return {"type": kind}                               # sync
 
 
 # -- seats and options, as people type them ------------------------------------------------

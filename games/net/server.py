@@ -38,6 +38,11 @@ KEEP_FINISHED = 600.0       # a finished table stays in memory this long with no
 MAX_TABLES = 20_000         # open tables a server holds at most
 MAX_CONNECTIONS = 20_000
 LIST_LIMIT = 1000           # finished tables ``list`` shows, newest first
+# connections the system holds for the server before it takes them: every client of a
+# restarted server comes back within a second (asyncio's 100 overflowed: a connection
+# dropped there is tried again by the system only after 1, then 3, then 7 seconds);
+# the system caps it (net.core.somaxconn)
+BACKLOG = 4096
 
 
 class Conn:
@@ -153,7 +158,8 @@ class Server:
                 pass
         async with serve(self.handler, self.host, self.port, max_size=protocol.FRAME_LIMIT,
                          compression=None, ping_interval=20, ping_timeout=20, max_queue=16,
-                         close_timeout=2, logger=logging.getLogger("tricade.net.ws")) as srv:
+                         close_timeout=2, backlog=BACKLOG,
+                         logger=logging.getLogger("tricade.net.ws")) as srv:
             self.ws_server = srv
             port = srv.sockets[0].getsockname()[1]
             shown = f"[{self.host}]" if ":" in self.host else self.host
@@ -407,14 +413,83 @@ class Server:
         self.maybe_think(table)
 
     async def on_list(self, conn: Conn, m: dict) -> None:
+        owner = protocol.token_hash(m["token"]) if m["token"] else None
         if not self.listing:
-            raise ProtocolError("private", "This server does not list its tables; ask the "
-                                           "host for the code.")
-        listed = [t.summary() for t in self.tables.values()]
+            if owner is None:
+                raise ProtocolError("private", "This server does not list its tables; ask "
+                                               "the host for the code.")
+            # a token is its holder's secret: the tables it holds seats at are theirs to see
+            listed = [t.summary(owner) for t in self.tables.values() if t.held_by(owner)]
+            await self._send(conn, {"type": "tables", "tables": listed})
+            return
+        listed = [t.summary(owner) for t in self.tables.values()]
         shown = {t["code"] for t in listed}
         finished = await self._job(dbm.summaries(LIST_LIMIT))
         listed += [t for t in finished if t["code"] not in shown]
         await self._send(conn, {"type": "tables", "tables": listed})
+
+    async def on_close(self, conn: Conn, m: dict) -> None:
+        """The host leaves a table whose game has not begun: it is closed (forgotten, and
+        the others at it told), or, with ``hand_on``, handed to the first other player
+        seated (the host's seats free again)."""
+        table = await self._table(m["code"])
+        owner = protocol.token_hash(m["token"])
+        async with _lock(table):
+            if not protocol.same_hash(table.host, owner):
+                raise ProtocolError("host", f"Only the host of table {table.code} closes it.")
+            if table.over is not None:
+                raise ProtocolError("over", f"The game at table {table.code} is over already.")
+            if table.started:
+                raise ProtocolError("started", f"The game at table {table.code} is under way: "
+                                               f"it is not closed (leave it, and your seat "
+                                               f"waits for you).")
+            mine = table.held_by(owner)
+            heir = next((s for s in table.seats if s.owner and s not in mine), None)
+            if m["hand_on"] and heir is not None:
+                await self._hand_on(conn, table, mine, heir)
+                return
+            await self._job(dbm.delete(table.code))
+            table.over = {"winners": [], "reason": "closed"}      # (never kept)
+            for seat in table.seats:
+                self._stop_grace(table, seat)
+            self.tables.pop(table.code, None)
+            self.requests.pop(table.request, None)
+            at = [c for c in table.conns if c is not conn]
+            for c in table.conns:
+                c.table, c.watching = None, False
+            table.conns.clear()
+            for seat in table.seats:
+                seat.conns.clear()
+        log.info("%s closed table %s (its game had not begun)", conn.peer, table.code)
+        why = f"The host closed table {table.code} before the game began."
+        await self._send(conn, {"type": "closed", "code": table.code, "why": why})
+        from websockets.asyncio.server import broadcast
+        broadcast([c.ws for c in at], protocol.encode({"type": "closed", "code": table.code,
+                                                       "why": why}))
+
+    async def _hand_on(self, conn: Conn, table: NetTable, mine: list, heir: Seat) -> None:
+        """(the table's lock held) The host's seats free again, the table ``heir``'s."""
+        before = [(s.owner, s.name, s.taken) for s in mine]
+        for s in mine:
+            s.owner, s.name, s.taken, s.away_since = None, "", False, None
+            s.conns.clear()
+            self._stop_grace(table, s)
+        try:
+            seats, host = dbm.seats(table.code, mine, time.time()), \
+                dbm.setting(table.code, host=heir.owner)
+            await self._job(lambda c: (seats(c), host(c)))        # one transaction
+        except Exception:
+            for s, (o, n, t) in zip(mine, before):
+                s.owner, s.name, s.taken = o, n, t
+            raise
+        table.host = heir.owner
+        log.info("%s handed table %s on to %r", conn.peer, table.code, heir.name)
+        await self._send(conn, {"type": "closed", "code": table.code, "hand_on": True,
+                                "host": heir.name,
+                                "why": f"Table {table.code} is {heir.name or 'a friend'}'s "
+                                       f"now."})
+        for c in list(table.conns):            # who is host, and whose seats, has changed
+            await self._send(c, table.welcome(c.owner, c.watching))
 
     async def on_record(self, conn: Conn, m: dict) -> None:
         table = await self._table(m["code"])
@@ -432,9 +507,11 @@ class Server:
         await self._job(dbm.plies(table.code, plan.plies, total, plan.over, texts[-1]))
         table.adopt(plan)
         self.moves += len(plan.plies)
-        for ply, text in zip(plan.plies, texts):
-            self.broadcast(table, dict(ply, type="move", code=table.code,
-                                       hash=protocol.text_hash(text)))
+        digests = [protocol.text_hash(text) for text in texts]
+        for ply, digest in zip(plan.plies, digests):
+            self.broadcast(table, dict(ply, type="move", code=table.code, hash=digest))
+        if digests:
+            table.known_hash(digests[-1])
         if table.over is not None:
             self._finished(table)
         else:

@@ -150,6 +150,7 @@ class NetTable:
         self.conns: set = set()            # every connection at the table (watchers too)
         self.begun = False                 # every seat was taken (or a seat has moved)
         self.ended_at: float | None = None
+        self._hash: tuple | None = None     # (ply, the position's hash): position_hash
         if self.state.is_over:                   # a resumed table whose game had ended
             self.over = {"winners": sorted(self.state.winners()), "reason": "finished"}
             self.ended_at = time.time()
@@ -335,6 +336,17 @@ class NetTable:
             self.ended_at = time.time()
         self.active = time.time()
 
+    def position_hash(self) -> str:
+        """The hash of the position now (as every move message carries it), made once a
+        ply: a restart's clients all come back at once, each welcomed with it."""
+        if self._hash is None or self._hash[0] != self.ply:
+            self._hash = (self.ply, protocol.position_hash(self.state))
+        return self._hash[1]
+
+    def known_hash(self, digest: str) -> None:
+        """The hash of the position now, made already (the last ply's, sent with it)."""
+        self._hash = (self.ply, digest)
+
     def ai_level(self, seat: Seat) -> int:
         return self.level if seat.taken else seat.level
 
@@ -381,16 +393,28 @@ class NetTable:
             [s.seat for s in self.seats if protocol.same_hash(s.owner, owner)]
         return {"type": "welcome", "code": self.code, "game": self.game,
                 "options": dict(self.options), "start": self.start_text,
-                "moves": list(self.moves), "hash": protocol.position_hash(self.state),
+                "moves": list(self.moves), "hash": self.position_hash(),
                 "seats": self.seat_views(), "you": mine, "watching": watching,
                 "host": protocol.same_hash(self.host, owner), "grace": self.grace,
                 "on_away": self.on_away, "over": self.over_message() if self.over else None}
 
-    def summary(self) -> dict:
-        return {"code": self.code, "game": self.game, "options": dict(self.options),
-                "seats": self.seat_views(), "moves": self.ply, "over": self.over is not None,
-                "result": self.over, "created": round(self.created, 3),
-                "active": round(self.active, 3)}
+    def summary(self, owner: str | None = None) -> dict:
+        """The table as ``list`` shows it; with ``owner`` (a token's hash), the seats it
+        holds here as ``mine`` (when it holds any)."""
+        out = {"code": self.code, "game": self.game, "options": dict(self.options),
+               "seats": self.seat_views(), "moves": self.ply, "over": self.over is not None,
+               "result": self.over, "created": round(self.created, 3),
+               "active": round(self.active, 3)}
+        mine = self.held_by(owner)
+        if mine:
+            out["mine"] = [s.seat for s in mine]
+        return out
+
+    def held_by(self, owner: str | None) -> list:
+        """The seats the token whose hash is ``owner`` holds (none for None)."""
+        if owner is None:
+            return []
+        return [s for s in self.seats if protocol.same_hash(s.owner, owner)]
 
     # -- claiming seats -------------------------------------------------------------------------
     def claim(self, owner: str, name: str, want) -> list:

@@ -124,6 +124,25 @@ def choice(label: str, options: Sequence[tuple], current: Callable[[], object],
         for v, text in options])
 
 
+def has_item(model: Sequence, name: str) -> bool:
+    """``model`` (a menu model, submenus included) holds an item of the command ``name``."""
+    return any(i.name == name or (i.sub and has_item(i.sub, name)) for i in model)
+
+
+def insert_before(model: Sequence, item: MenuItem, names: Sequence[str]):
+    """``model`` with ``item`` before the first item named one of ``names`` (looked for in
+    submenus too, in order); None when there is none."""
+    import dataclasses
+    for n, i in enumerate(model):
+        if i.name in names:
+            return list(model[:n]) + [item] + list(model[n:])
+        if i.sub and not i.is_choice:
+            sub = insert_before(list(i.sub), item, names)
+            if sub is not None:
+                return list(model[:n]) + [dataclasses.replace(i, sub=sub)] + list(model[n + 1:])
+    return None
+
+
 @dataclass
 class Command:
     name: str

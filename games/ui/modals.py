@@ -690,7 +690,27 @@ class Title(Modal):
         self.footer = footer
         self.on_back = on_back
         self.default = default
+        # choices still being found (a server asked on a thread): the game's
+        # ``title_later()`` gives ``ready``, called each frame: None until they are known,
+        # then [(label, callback)], added at the end (the focus stays where it was)
+        later = getattr(game, "title_later", None)
+        self.later = later() if callable(later) else None
         self.layout()
+
+    def update(self, dt: float) -> bool:
+        changed = super().update(dt)
+        if self.later is not None:
+            more = self.later()
+            if more is not None:
+                self.later = None
+                if more:
+                    self.choices += [(str(label), cb) for label, cb in more]
+                    self.layout()
+                    return True
+        return changed
+
+    def wake_in(self):
+        return 0.1 if self.later is not None else super().wake_in()
 
     def layout(self) -> None:
         look = self.list_look()

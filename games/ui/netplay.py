@@ -122,6 +122,39 @@ def network_available() -> bool:
     return websockets_available()
 
 
+class Lookup:
+    """The server's tables, asked on a thread (a frame never waits): ``tables`` is None
+    while asking, then the list (empty when there was no answer: ``failed`` says why).
+    With ``token``, the tables where it holds seats name them (``mine``)."""
+
+    def __init__(self, server: str, token: str | None = None, timeout: float = 5.0):
+        self.server, self.token, self.timeout = server, token, timeout
+        self.tables = None
+        self.failed = ""
+        threading.Thread(target=self._ask, daemon=True, name="tables").start()
+
+    def _ask(self) -> None:
+        from games.net.client import NetError, list_tables
+        try:
+            tables = list_tables(self.server, timeout=self.timeout, token=self.token)
+        except (NetError, OSError, ValueError) as exc:
+            self.failed = str(exc)
+            tables = []
+        self.tables = tables
+
+    def own(self, game: str) -> list:
+        """[(code, seats, words)]: the tables of ``game`` whose game is not over where the
+        token holds seats (an away seat waiting for its player), once answered."""
+        out = []
+        for t in self.tables or ():
+            if t.get("game") != game or t.get("over") or not t.get("mine"):
+                continue
+            seats = [str(x) for x in t["mine"]]
+            words = ", ".join(x.capitalize() for x in seats)
+            out.append((t["code"], seats, f"{words}, move {t.get('moves', 0)}"))
+        return out
+
+
 # -- the mixin ---------------------------------------------------------------------------------
 class NetPlay:
     net = None                  # the games.net.client.Client of the network game in hand
@@ -141,18 +174,58 @@ class NetPlay:
 
     def with_house_items(self, model: list) -> list:
         """The game menu with Play over the network (once), before Replay or Quit."""
-        from games.ui.replayhost import _insert_before_quit, _named
+        from games.ui.commands import has_item, insert_before
         model = super().with_house_items(model)
-        if self.customer or "network" not in self.cmds or _named(model, "network"):
+        if self.customer or "network" not in self.cmds or has_item(model, "network"):
             return model
         item = self.cmds.item("network")
-        out = _insert_before(list(model), item, ("replay", "quit"))
+        out = insert_before(model, item, ("replay", "quit"))
         return out if out is not None else list(model) + [item]
 
     def title_network_choices(self) -> list:
         if not self.network_possible():
             return []
         return [("Play over the network", lambda: self.open_network(self.open_title))]
+
+    def my_tables(self):
+        """A ``Lookup`` of the tables of the server in the Settings where this player (the
+        token kept in the data folder for that server and name) holds seats; None when
+        no token is kept (never played there: nothing is asked)."""
+        if not self.network_possible() or not network_available():
+            return None
+        from games.net.client import kept_token
+        server = server_address(self.app)
+        token = kept_token(self.store.dir, server, player_name(self.app))
+        return None if token is None else Lookup(server, token)
+
+    def title_network_later(self):
+        """The title's "Back to table X" choices, for each table of this game where a seat
+        of this player's waits (its game not over): asked of the server on a thread, so
+        they come a moment after the title (``modals.Title.later``); None: nothing asked."""
+        lookup = self.my_tables()
+        if lookup is None:
+            return None
+
+        def ready():
+            if lookup.tables is None:
+                return None
+            return [(f"Back to table {code}",
+                     lambda c=code, s=seats: self.rejoin(c, s, self.open_title))
+                    for code, seats, _words in lookup.own(self.game)]
+        return ready
+
+    def rejoin(self, code: str, seats: list, on_back=None):
+        """Back to one's own seats at table ``code`` (the waiting room until it starts)."""
+        if self.net is not None:
+            self.say(f"You are at table {self.net.code}: leave it first (New game or Quit).")
+            return None
+        try:
+            client = self.client()
+            client.join(code, claim=list(seats))
+        except ValueError as exc:
+            self.say(str(exc))
+            return None
+        return self.sit_at(client, on_back)
 
     # -- the questions -----------------------------------------------------------------------
     def open_network(self, on_back=None):
@@ -167,12 +240,7 @@ class NetPlay:
             if on_back is not None:
                 on_back()
             return None
-        server = server_address(self.app)
-        return self.push(self.ui.ask(
-            self, f"Play over the network (server {server.split('://', 1)[-1]})",
-            [("Host a table", lambda: self.push(host_screen(self, on_back))),
-             ("Join a table", lambda: self.push(join_screen(self, on_back))),
-             ("Back", on_back)], default=0, cancel=2))
+        return self.push(network_screen(self, on_back))
 
     def client(self):
         from games.net.client import Client
@@ -326,18 +394,6 @@ class NetPlay:
             return None
         s = next((s for s in self.net.seats if s.get("seat") == seat), {})
         return (s.get("name") or ("You" if seat in self.net.mine else "A friend"))[:width]
-
-
-def _insert_before(model: list, item, names: tuple):
-    import dataclasses
-    for n, i in enumerate(model):
-        if i.name in names:
-            return model[:n] + [item] + model[n:]
-        if i.sub and not i.is_choice:
-            sub = _insert_before(list(i.sub), item, names)
-            if sub is not None:
-                return model[:n] + [dataclasses.replace(i, sub=sub)] + model[n + 1:]
-    return None
 
 
 # -- the screens -------------------------------------------------------------------------------
@@ -497,29 +553,72 @@ class HostBox(NetBox):
         self.finish(lambda: game.push(lobby))
 
 
+class NetworkBox(NetBox):
+    """Play over the network: host a table, join one, or go back to a table where a seat of
+    this player's waits (asked of the server on a thread: those come a moment later)."""
+
+    title = "Play over the network"
+
+    def __init__(self, game, on_back=None):
+        self.lookup = game.my_tables()
+        self._shown = self.lookup is None
+        super().__init__(game, on_back)
+
+    def lines(self) -> list:
+        return [f"Server: {server_address(self.app).split('://', 1)[-1]}"]
+
+    def items(self) -> list:
+        game, on_back = self.game, self.on_back
+        out = [Item("Host a table",
+                    on_confirm=lambda: self.finish(lambda: game.push(host_screen(game,
+                                                                                 on_back)))),
+               Item("Join a table",
+                    on_confirm=lambda: self.finish(lambda: game.push(join_screen(game,
+                                                                                 on_back))))]
+        if self.lookup is not None and self.lookup.tables is not None:
+            out += [Item(f"Back to table {code}",
+                         on_confirm=lambda c=code, s=seats: self.finish(
+                             lambda: game.rejoin(c, s, on_back)))
+                    for code, seats, _words in self.lookup.own(game.game)]
+        out.append(Item("Back", on_confirm=self.back))
+        return out
+
+    def update(self, dt: float) -> bool:
+        changed = super().update(dt)
+        if not self._shown and self.lookup.tables is not None:
+            self._shown = True
+            self.refresh()
+            return True
+        return changed
+
+    def wake_in(self):
+        return 0.1 if not self._shown else super().wake_in()
+
+
 class JoinBox(NetBox):
-    """Join a table: the server's tables of this game that have a free seat (asked on a
-    thread: the frame never waits), or a code typed or picked letter by letter."""
+    """Join a table: the server's tables of this game that have a free seat or are full
+    to watch, and first those where a seat of this player's waits (asked on a thread: the
+    frame never waits), or a code typed or picked letter by letter."""
 
     title = "Join a table"
 
     def __init__(self, game, on_back=None):
-        self.found = None            # None: still asking; else [(code, words)]
+        from games.net.client import kept_token
+        server = server_address(game.app)
+        self.lookup = Lookup(server, kept_token(game.store.dir, server,
+                                                player_name(game.app)))
+        self.found = None            # None: still asking; else [(code, words, watch)]
+        self.own: list = []          # [(code, seats, words)]: this player's seats wait there
         self.failed = ""
         super().__init__(game, on_back)
-        threading.Thread(target=self.ask_server, daemon=True, name="tables").start()
 
-    def ask_server(self) -> None:
-        from games.net.client import NetError, list_tables
-        try:
-            tables = list_tables(server_address(self.app), timeout=5.0)
-        except (NetError, OSError, ValueError) as exc:
-            self.failed = str(exc)
-            self.found = []
-            return
+    def sort(self) -> None:
+        self.failed = self.lookup.failed
+        self.own = self.lookup.own(self.game.game)
+        mine = {code for code, _, _ in self.own}
         out = []
-        for t in tables:
-            if t.get("game") != self.game.game or t.get("over"):
+        for t in self.lookup.tables:
+            if t.get("game") != self.game.game or t.get("over") or t["code"] in mine:
                 continue
             free = [s for s in t.get("seats") or [] if s.get("state") == "free"]
             names = ", ".join(s.get("name") for s in t.get("seats") or [] if s.get("name"))
@@ -538,21 +637,26 @@ class JoinBox(NetBox):
             return [where, "Asking the server for its tables..."]
         if self.failed:
             return [where, "No answer: " + self.failed[:60], "A code can still be typed."]
-        if not self.found:
+        if not self.found and not self.own:
             return [where, "No table of this game is waiting there."]
         return [where, "Tables of this game (a free seat to take, or to watch):"]
 
     def items(self) -> list:
-        out = [Item(words, on_confirm=lambda c=code, w=watch: self.join(c, watch=w))
-               for code, words, watch in (self.found or [])]
+        game, on_back = self.game, self.on_back
+        out = [Item(f"Back to {code}  ({words})",
+                    on_confirm=lambda c=code, s=seats: self.finish(
+                        lambda: game.rejoin(c, s, on_back)))
+               for code, seats, words in self.own]
+        out += [Item(words, on_confirm=lambda c=code, w=watch: self.join(c, watch=w))
+                for code, words, watch in (self.found or [])]
         out.append(Item("Type the code", on_confirm=self.type_code))
         out.append(Item("Back", on_confirm=self.back))
         return out
 
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
-        if self.found is not None and not getattr(self, "_shown", False):
-            self._shown = True
+        if self.found is None and self.lookup.tables is not None:
+            self.sort()
             self.refresh()
             return True
         return changed
@@ -602,6 +706,7 @@ class Lobby(NetBox):
         self.started_server = False
         self.asked_server = False
         self.seen = None
+        self.closing = None          # the server's answer to the host's close, awaited
         super().__init__(game, on_back)
 
     def lines(self) -> list:
@@ -619,7 +724,9 @@ class Lobby(NetBox):
                            f"elsewhere need its network address.")
             else:
                 out.append(f"Friends join at {where.split('://', 1)[-1]}")
-        if c.state != "connected":
+        if self.closing is not None:
+            out.append("Closing the table...")
+        elif c.state != "connected":
             out.append({"idle": "Connecting...", "connecting": "Connecting...",
                         "reconnecting": f"No answer yet: {c.why}",
                         "closed": f"Closed: {c.why}"}.get(c.state, c.why))
@@ -640,12 +747,47 @@ class Lobby(NetBox):
         return [Item("Leave the table", on_confirm=self.back)]
 
     def back(self) -> None:
+        """Leave the table; its host is asked first, while the game has not begun: the
+        table is closed (or handed on to a friend at it), never left listed for nobody."""
+        c = self.client
+        if (c.is_host and c.code and not c.started and c.over is None
+                and c.state in ("connected", "reconnecting") and self.closing is None):
+            self.ask_leave()
+            return
+        self.leave()
+
+    def leave(self) -> None:
         game = self.game
         if game.net is self.client:
             game.leave_network()
         else:
             self.client.close()
         self.finish(self.on_back)
+
+    def ask_leave(self) -> None:
+        from games.ui import kits
+        c = self.client
+        friends = [s for s in c.seats if not s.get("mine") and s.get("kind") == "remote"
+                   and s.get("state") != "free"]
+        close = ("Close the table", lambda: self.close_table(False))
+        if friends:
+            who = friends[0].get("name") or "a friend"
+            text = (f"Leave table {c.code} before its game begins? Close it (the friends at "
+                    f"it are told), or hand it on to {who} (your seat is free again).")
+            choices = [close, (f"Hand it on to {who}", lambda: self.close_table(True)),
+                       ("Stay", None)]
+        else:
+            text = (f"Leave table {c.code} before its game begins? Nobody has joined it: "
+                    f"it is closed.")
+            choices = [close, ("Stay", None)]
+        self.app.push(kits.get(self.look.name).ask(self, text, choices, default=0,
+                                                    cancel=len(choices) - 1))
+
+    def close_table(self, hand_on: bool) -> None:
+        """Ask the server to close the table (or hand it on); the box leaves once it has
+        answered (games.net.client: the client is closed at once)."""
+        self.closing = self.client.close_table(hand_on)
+        self.refresh()
 
     def abandoned(self) -> None:
         if self.game.net is not self.client:
@@ -655,6 +797,20 @@ class Lobby(NetBox):
         super().update(dt)
         c = self.client
         game = self.game
+        if self.closing is not None:
+            if not self.closing.done():
+                return False
+            done, self.closing = self.closing, None
+            try:
+                reply = done.result()
+            except Exception as exc:
+                game.say(f"Table {c.code} could not be closed ({exc}); with nobody at it, it "
+                         f"ends by itself in a day.")
+            else:
+                game.say(f"Table {c.code} is {reply.get('host') or 'a friend'}'s now."
+                         if reply.get("hand_on") else f"Table {c.code} is closed.")
+            self.leave()
+            return True
         if (self.local and self.hosting and not self.asked_server
                 and c.state == "reconnecting" and c.code is None and self.app.top is self):
             # nobody answers on this machine: a server here for friends on the network?
@@ -672,9 +828,7 @@ class Lobby(NetBox):
         if now != self.seen:
             self.seen = now
             self.refresh()
-            if c.state == "closed" and game.net is not c:
-                pass
-            elif game.net is c and not game.table.waiting_for:
+            if game.net is c and not game.table.waiting_for:
                 self.finish()            # every seat is taken: play
             return True
         return False
@@ -701,6 +855,10 @@ def _skinned(cls, game):
 
 def host_screen(game, on_back=None):
     return _skinned(HostBox, game)(game, on_back)
+
+
+def network_screen(game, on_back=None):
+    return _skinned(NetworkBox, game)(game, on_back)
 
 
 def join_screen(game, on_back=None):

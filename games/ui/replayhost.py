@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from games.ui.commands import has_item, insert_before
+
 REPLAY_KEYS = ("f5",)
 
 
@@ -77,14 +79,14 @@ class ReplayHost:
         """``model`` with the Replay item (once): before Quit in the list that has it,
         else at the end of the first submenu (the Amiga's Project) or of the list."""
         if self.customer:
-            if "learn" not in self.cmds or _named(model, "learn") or not self.learn_possible():
+            if "learn" not in self.cmds or has_item(model, "learn") or not self.learn_possible():
                 return model
-            return _insert_before_quit(list(model), self.cmds.item("learn")) or (
+            return insert_before(model, self.cmds.item("learn"), ("quit",)) or (
                 list(model) + [self.cmds.item("learn")])
-        if "replay" not in self.cmds or _named(model, "replay"):
+        if "replay" not in self.cmds or has_item(model, "replay"):
             return model
         item = self.cmds.item("replay")
-        out = _insert_before_quit(list(model), item)
+        out = insert_before(model, item, ("quit",))
         if out is not None:
             return out
         model = list(model)
@@ -180,17 +182,3 @@ class ReplayHost:
         self.say(f"Playing on from move {ply}: you play {(person or 'nobody').capitalize()}.")
 
 
-def _named(model, name: str) -> bool:
-    return any(i.name == name or (i.sub and _named(i.sub, name)) for i in model)
-
-
-def _insert_before_quit(model: list, item):
-    """``model`` with ``item`` before its Quit (searched in submenus too); None: no Quit."""
-    for n, i in enumerate(model):
-        if i.name == "quit":
-            return model[:n] + [item] + model[n:]
-        if i.sub and not i.is_choice:
-            sub = _insert_before_quit(list(i.sub), item)
-            if sub is not None:
-                return model[:n] + [dataclasses.replace(i, sub=sub)] + model[n + 1:]
-    return None

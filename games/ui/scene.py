@@ -418,6 +418,12 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
         return [("Start", self.begin)] + self.title_replay_choices() + \
             self.title_network_choices()
 
+    def title_later(self):
+        """The title page's choices that come a moment after it opens (``modals.Title``
+        calls ``ready()`` each frame until it says them): "Back to table X", asked of the
+        network server (games.ui.netplay); None: none to wait for."""
+        return self.title_network_later()
+
     # the title page's controls line, named for the controls in hand
     title_footer = "{confirm}: take  {back}: leave"
 
