@@ -20,7 +20,6 @@ import os
 import secrets
 import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
 
@@ -29,6 +28,7 @@ import pygame
 import games
 from games.cabinet import log as cablog
 from games.cabinet.books import clock_text
+from games.cabinet.logpage import LOG_WIDTH, LogScene  # noqa: F401 (the menu's log page)
 from games.core import schema
 from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, MenuScreen, list_rect, menu_look
 from games.ui import fonts
@@ -876,45 +876,3 @@ def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
         return 2
     print(f"The books were written to {target}.", file=stderr)
     return 0
-
-
-LOG_WIDTH = 76          # characters a line of the log page holds
-
-
-class LogScene(LauncherBase):
-    """The last lines of the cabinet's log (read without blocking: only a regular file,
-    only its last 64 KiB), each wrapped to the page's width."""
-
-    name = "cabinet-log"
-    title = "LOG"
-    pad_commands = ANY_PAD         # "any button: back": every button of the panel
-
-    def __init__(self, app, cabinet):
-        super().__init__(app)
-        path = app.store.dir / cablog.LOG_NAME
-        try:
-            text = cablog.read_tail(path)
-        except FileNotFoundError:
-            text = "(no log yet)"
-        except OSError as exc:
-            text = f"(the log cannot be read: {cablog.reason(exc)})"
-        # a long line goes on, indented, on the next: nothing of it is cut off
-        self.lines = [part for line in text.splitlines()
-                      for part in (textwrap.wrap(line, LOG_WIDTH, subsequent_indent="    ",
-                                                 break_on_hyphens=False) or [""])
-                      ] or ["(the log is empty)"]
-        self.top_line = max(0, len(self.lines) - 22)
-
-    def handle(self, action) -> None:
-        if action.kind in ("back", "confirm", "menu", "command"):
-            self.app.pop()
-        elif action.kind in ("up", "down"):
-            step = -1 if action.kind == "up" else 1
-            self.top_line = max(0, min(max(0, len(self.lines) - 22), self.top_line + step))
-
-    def draw(self, surface) -> None:
-        self.draw_frame(surface)
-        ega = fonts.get("ega8x14")
-        for i, line in enumerate(self.lines[self.top_line:self.top_line + 22]):
-            ega.draw(surface, line, (24, 100 + i * 15), FG)
-        self.footer(surface, "Up/Down: scroll  any button: back")
