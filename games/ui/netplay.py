@@ -6,8 +6,12 @@ nothing): friends on other machines at one table of a Tricade server (games.net)
   waits, and what then) or *Join a table* (the tables the server has waiting, or a code
   typed or picked letter by letter). The server is the Settings' (default: this machine;
   hosting there starts one when none answers, for friends on the local network).
+- **Back to table X**: the title page, the network box and the join list offer each table
+  of the game where a seat of this player's waits (the server asked with the seat token
+  the data folder keeps, a moment after they open), after a restart of either side.
 - **While waiting**: the table's code to tell friends, the address they join at, and the
-  seats with who has taken them; the game starts when every seat is taken.
+  seats with who has taken them; the game starts when every seat is taken. A host who
+  leaves before then is asked: the table is closed, or handed on to a friend at it.
 - **In play**: the game's own scene on a ``games.net.seat.NetTable``: the same look, the
   same keys; the status line says whose turn it is at the table, who is away and for how
   long, and when the connection is lost and comes back (it comes back by itself); the
@@ -687,7 +691,7 @@ class JoinBox(NetBox):
 class Lobby(NetBox):
     """The waiting room: the code to tell friends, where they join, the seats and who has
     taken them. The game starts (and this box closes) when every seat is taken; Leave
-    goes back."""
+    goes back (the host is asked first: close the table, or hand it on)."""
 
     width_chars = 48
 
