@@ -255,3 +255,28 @@ def test_the_running_loop_writes_its_frame_figures_when_asked(make_app, tmp_path
     app.shutdown(quit_pygame=False)
     line = json.loads(path.read_text().splitlines()[-1])
     assert line["moving_frames"] >= 4 and 0 <= line["late_frames"] <= line["moving_frames"]
+
+
+# -- a rename reaches the disk before a write is said to be kept --------------------------------
+def test_a_write_syncs_its_folder_after_the_rename(tmp_path, monkeypatch):
+    """The machine's power cut three seconds after a coin found no books.json at the next
+    boot: the file was fsynced and renamed, but the rename was still in the filesystem's
+    journal. A kept write now syncs the folder after the rename."""
+    import stat
+    from games.core import store as store_mod
+    synced = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        mode = os.fstat(fd).st_mode
+        synced.append(("folder" if stat.S_ISDIR(mode) else "file",
+                       (tmp_path / "data" / "books.json").exists()))
+        return real_fsync(fd)
+
+    st = store_mod.Store(str(tmp_path / "data"), log=lambda text: None)
+    monkeypatch.setattr(os, "fsync", fsync)
+    assert st.save_now("books", {"coins": 1})
+    st.close()
+    monkeypatch.undo()
+    # the file's data, then (the renamed file in place) its folder
+    assert ("file", False) in synced and synced[-1] == ("folder", True), synced
