@@ -804,3 +804,33 @@ def test_the_credits_notice_after_a_coin_never_hides_a_cell_of_the_board(make_ap
         if window == "native":                 # for a person to look at (tests/shots.py)
             shots.save(after, f"cabinet-credits-notice-{entry.name}.png")
         app.shutdown(quit_pygame=False)
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_finished_game_is_not_taken_back_for_nothing(cabinet, name):
+    """A customer's take-back (where the operator allows it) stops with the game: a
+    finished game taken back was played on with no credit (a stranger's free continue in
+    Tripppin, whose take-back works after the end at home)."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    t = scene.table
+    for seat in t.seats:
+        t.set_seat(seat, "human")
+    rng = random.Random(3)
+    while not t.state.is_over:
+        if t.state.is_chance:
+            t.roll()
+            continue
+        moves = t.state.legal_moves()
+        t.play("resign" if t.ply > 30 and "resign" in moves else
+               rng.choice([m for m in moves if m != "resign"] or moves))
+    app.pop_to(scene)
+    frames(app, 3)
+    assert cab.credits == 0 and t.state.is_over
+    assert not scene.cmds.enabled("undo") and not scene.cmds.enabled("redo")
+    ply = t.ply
+    press(app, pygame.K_SPACE)                         # button 3: the pad's take-back
+    scene.cmds.run("undo")
+    frames(app, 2)
+    assert t.state.is_over and t.ply == ply, "the finished game stays finished"

@@ -35,7 +35,7 @@ from games.core.app import Scene
 from games.core.display import BlinkRect
 from games.ui import controls, looks
 from games.ui.continuebox import ContinueScene
-from games.ui.customer import CustomerRules
+from games.ui.customer import TAKE_BACK, CustomerRules
 from games.ui.demo import NullStore
 from games.ui.gamemenu import GameMenus
 from games.ui.gamesettings import GameSettings
@@ -198,7 +198,15 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
             import dataclasses
             out = [c if self.customer_may(c.name) else
                    dataclasses.replace(c, keys=(), pad=(), enabled=False) for c in out]
+            out = [dataclasses.replace(c, enabled=self.open_game_only(c.enabled))
+                   if c.name in TAKE_BACK else c for c in out]
         return out
+
+    def open_game_only(self, enabled):
+        """A customer's take-back only while the game goes on: a finished game taken back
+        would be played on for nothing (a continue that spent no credit)."""
+        from games.ui.commands import _call
+        return lambda: not self.table.state.is_over and _call(enabled)
 
     def board_cells(self) -> dict:
         """The board's geometry: ``{name: native Rect}`` of every cell of the board as it
