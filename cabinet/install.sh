@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
                        *) echo "install.sh: --session $2: the one kind is x (X and openbox)" >&2
                           exit 2 ;;
                    esac; shift ;;
-        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
         *) echo "install.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
     shift

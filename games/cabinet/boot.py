@@ -75,11 +75,12 @@ def unit_text(python: str, root: str, home: str | None = None, display: str = ":
     # starts: the kiosk session, a desktop's login); without it a start fails, costs a
     # whole Python start-up and is tried again. In the kiosk session it waits for openbox
     # too: a window manager that comes after Tricade's window takes it over, and the
-    # picture goes black for seconds
+    # picture goes black for seconds. A look a second: under emulation five a second
+    # (a fork each) took 31 s of CPU from X's own start
     test = f"[ -S {socket} ]" if socket else ""
     if session:
         test = (test + " && " if test else "") + f"[ -e %t/{SESSION_READY} ]"
-    wait = (f"ExecStartPre=/bin/sh -c 'until {test}; do sleep 0.2; done'\n" if test else "")
+    wait = (f"ExecStartPre=/bin/sh -c 'until {test}; do sleep 1; done'\n" if test else "")
     return f"""\
 # Tricade as an arcade cabinet: a systemd user unit (written by cabinet/install.sh;
 # docs/cabinet.md). Started from boot by the user's manager (loginctl enable-linger) on the
