@@ -184,8 +184,23 @@ def wait_for_attract(app, clock, cab):
     return app.top
 
 
+def test_a_cabinet_switched_on_goes_to_its_demos_before_anyone_touches_it(cabinet):
+    from games.cabinet.cabinet import POWER_ON_ATTRACT
+    app, cab, clock = cabinet(anim_speed=50.0)
+    assert app.top is cab.launcher
+    clock.run(app, POWER_ON_ATTRACT - 1)
+    assert app.top is cab.launcher
+    clock.run(app, 1.5)
+    assert isinstance(app.top, AttractScene), "power on: the demos, not the launcher's 60 s"
+    press(app, pygame.K_DOWN)                         # a person: the usual wait from now on
+    assert app.top is cab.launcher
+    clock.run(app, cab.k["attract_after"] - 5)
+    assert app.top is cab.launcher
+
+
 def test_attract_starts_after_the_idle_time_shows_every_game_and_any_input_ends_it(cabinet):
     app, cab, clock = cabinet(anim_speed=50.0, demo_seconds=10)
+    press(app, pygame.K_DOWN)                         # somebody was here since the power on
     clock.run(app, cab.k["attract_after"] - 5)
     assert app.top is cab.launcher, "not before the idle time"
     attract = wait_for_attract(app, clock, cab)

@@ -19,7 +19,9 @@ the input layer, runs once a frame, and takes the exceptions raised inside scene
   spends nothing; the keyboard is grabbed, so no window-manager shortcut fires; SIGTERM,
   SIGINT and SIGHUP end the program cleanly (games.core.app.run);
 - one rule brings the attract loop back: on the launcher, after ``attract_after`` quiet
-  seconds the attract loop starts; anywhere else (a title, a question, a score or
+  seconds the attract loop starts (after ``POWER_ON_ATTRACT`` seconds when nobody has
+  touched the panel since the power on: a cabinet switched on shows its demos, as an
+  arcade machine does); anywhere else (a title, a question, a score or
   initials box, a finished game, the operator menu), after ``continue_after`` quiet
   seconds the stack closes back to the launcher, except that a game in which a person is
   to move first asks "CONTINUE? 10"; a finished game waits until its result is recorded;
@@ -53,6 +55,7 @@ SERVICE_PAD = ("back", "start")
 SERVICE_HOLD = 3.0
 POINTER_SECONDS = 3.0           # the pointer hides again after this long without a move
 CONTINUE_SECONDS = 10
+POWER_ON_ATTRACT = 5.0          # the launcher's wait for the demos until a person's first touch
 PLAY_CHECKPOINT = 60.0          # play time is written to the books at least this often
 ERROR_LIMIT = 20                # errors in ERROR_WINDOW seconds: give up (systemd restarts us)
 ERROR_WINDOW = 60.0
@@ -83,6 +86,7 @@ class Cabinet:
         self._waking = False               # this frame's events woke the cabinet
         self._activity = None              # what was on screen; a change restarts the wait
         self._activity_since = app.now()
+        self._touched = False              # a person has touched something since the power on
         self._session = None               # the game being played (Session), or None
         self._paid_start = None            # a credit spent on the game about to open:
         #                                    the books' reset count then
@@ -257,6 +261,8 @@ class Cabinet:
 
     # -- the hook: events -----------------------------------------------------------------
     def event(self, event, now: float) -> bool:
+        if _is_input(event):
+            self._touched = True
         if (self.attract_running() or self._waking) and _is_input(event):
             self.event_held(event, now)
             self._deferred.clear()         # nor is it acted on at its release
@@ -434,7 +440,10 @@ class Cabinet:
         app = self.app
         quiet = self.quiet_seconds(now)
         if app.top is self.launcher:
-            if app.idle_seconds >= self.k["attract_after"]:
+            wait = self.k["attract_after"]
+            if not self._touched:              # nobody yet since the power on
+                wait = min(wait, POWER_ON_ATTRACT)
+            if app.idle_seconds >= wait:
                 app.push(AttractScene(app, self))
             return
         if isinstance(app.top, (ContinueScene, AttractScene)) or app.top is None:
