@@ -881,3 +881,39 @@ def test_a_finished_game_says_what_button_1_does_with_no_credit(cabinet, name,
     for line in with_credit:
         assert "COIN" not in line.upper() and "Button 1" in line, with_credit
     app.shutdown(quit_pygame=False)
+
+
+def test_before_the_first_coin_the_books_say_no_coin_was_counted(cabinet, tmp_path,
+                                                                 monkeypatch):
+    """Issue 48 (an operator's find): the Books page before any coin showed only zeros,
+    not a word; `--books` said nothing either once the books were written without a coin
+    (free play's starts write them). Both say that no coin has been counted yet, until the
+    first coin."""
+    import subprocess
+    import sys
+    from games.cabinet.operator import BooksScene
+    app, cab, clock = cabinet()                        # free play: a start, no coin
+    open_from_launcher(app, cab, shown_games()[0])
+    clock.run(app, 1)
+    folder = Path(app.store.dir)
+    assert (folder / "cabinet").is_dir(), "the start was written"
+    app.push(BooksScene(app, cab))
+    said = "No coin has been counted yet"
+    assert any(said in line for line in drawn_text(app, monkeypatch))
+    root = Path(__file__).resolve().parents[1]
+
+    def books_command():
+        return subprocess.run([sys.executable, str(root / "main.py"), "--books",
+                               "--data-dir", str(folder)], capture_output=True, text=True,
+                              timeout=60, cwd=str(tmp_path))
+    run = books_command()
+    assert run.returncode == 0 and said in run.stderr, run.stderr
+    app.pop()
+    cab.k["free_play"] = False                         # the operator sets a price
+    drop(app, clock)
+    assert cab.books.data["coins"]["1"] == 1
+    app.push(BooksScene(app, cab))
+    assert not any(said in line for line in drawn_text(app, monkeypatch))
+    run = books_command()
+    assert run.returncode == 0 and said not in run.stderr, run.stderr
+    app.shutdown(quit_pygame=False)
