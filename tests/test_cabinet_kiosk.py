@@ -689,3 +689,31 @@ def test_an_attract_demo_names_no_control_as_if_a_customer_played(cabinet, entry
     named = [s for s in said if PANEL_WORDS.search(s) or KEY_WORDS.search(s)
              or s.startswith(")")]
     assert not named, named
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_customers_quit_leaves_the_game_for_the_launcher_as_the_doc_says(cabinet, name):
+    """Issue 48 (an operator's find): docs/cabinet.md said "There is no Quit item" and,
+    for a game's menu, "quit". The customer's menu has Quit: it leaves the game (asked
+    first while one is in progress) for the launcher, and the program runs on; the
+    launcher has none. The doc says that one thing."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    quits = [item for path, item in leaves(scene.menu_model()) if item.name == "quit"]
+    assert len(quits) == 1 and "Quit" in str(quits[0].label)
+    quits[0].action()
+    frames(app, 2)
+    while scene in app.stack and app.top is not scene:     # "Leave the game?": Yes
+        top = app.top
+        yes = [cb for label, cb in getattr(top, "choices", ()) if label.lower().startswith(
+            ("yes", "quit", "leave"))]
+        assert yes, f"{top!r} offers no way to say yes"
+        yes[0]()
+        frames(app, 2)
+    assert scene not in app.stack and app.running and app.top is cab.launcher
+    assert "Quit" not in [str(i.label) for i in cab.launcher.menu.items]
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "cabinet.md").read_text()
+    doc = " ".join(doc.split())
+    assert "There is no Quit item" not in doc
+    assert "Quit leaves the game for the launcher" in doc
+    app.shutdown(quit_pygame=False)
