@@ -834,3 +834,86 @@ def test_a_finished_game_is_not_taken_back_for_nothing(cabinet, name):
     scene.cmds.run("undo")
     frames(app, 2)
     assert t.state.is_over and t.ply == ply, "the finished game stays finished"
+
+
+def offered_games(lines) -> list:
+    """The sentences drawn (a wrapped line joined again) that offer the next game."""
+    import re
+    text = " ".join(line.strip() for line in lines if line.strip())
+    return [s.strip() for s in re.findall(r"[^.!?]*\b(?:new|next) game\b[^.!?]*[.!?]",
+                                          text, re.I)]
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_finished_game_says_what_button_1_does_with_no_credit(cabinet, name,
+                                                               monkeypatch):
+    """Issue 48 (an operator's find): Tripppin's line under a finished game said "Press
+    Button 1 for a new game." on a coin cabinet with no credit, where Button 1 only says
+    INSERT COIN. A line that offers a new game says what it costs: with no credit, a coin;
+    with a credit, the button."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    t = scene.table
+    for seat in t.seats:
+        t.set_seat(seat, "human")
+    rng = random.Random(5)
+    while not t.state.is_over:
+        if t.state.is_chance:
+            t.roll()
+            continue
+        moves = t.state.legal_moves()
+        t.play("resign" if t.ply > 30 and "resign" in moves else
+               rng.choice([m for m in moves if m != "resign"] or moves))
+    app.pop_to(scene)
+    frames(app, 3)
+    app.pop_to(scene)
+    assert cab.credits == 0
+    clock.run(app, 8.0)                  # the end's own messages have shown
+    app.pop_to(scene)
+    offers = offered_games(drawn_text(app, monkeypatch))
+    for line in offers:
+        assert "INSERT COIN" in line.upper() and "Button" not in line, offers
+    drop(app, clock)
+    app.pop_to(scene)
+    with_credit = offered_games(drawn_text(app, monkeypatch))
+    assert len(with_credit) == len(offers), "the same line, following the credit"
+    for line in with_credit:
+        assert "COIN" not in line.upper() and "Button 1" in line, with_credit
+    app.shutdown(quit_pygame=False)
+
+
+def test_before_the_first_coin_the_books_say_no_coin_was_counted(cabinet, tmp_path,
+                                                                 monkeypatch):
+    """Issue 48 (an operator's find): the Books page before any coin showed only zeros,
+    not a word; `--books` said nothing either once the books were written without a coin
+    (free play's starts write them). Both say that no coin has been counted yet, until the
+    first coin."""
+    import subprocess
+    import sys
+    from games.cabinet.operator import BooksScene
+    app, cab, clock = cabinet()                        # free play: a start, no coin
+    open_from_launcher(app, cab, shown_games()[0])
+    clock.run(app, 1)
+    folder = Path(app.store.dir)
+    assert (folder / "cabinet").is_dir(), "the start was written"
+    app.push(BooksScene(app, cab))
+    said = "No coin has been counted yet"
+    assert any(said in line for line in drawn_text(app, monkeypatch))
+    root = Path(__file__).resolve().parents[1]
+
+    def books_command():
+        return subprocess.run([sys.executable, str(root / "main.py"), "--books",
+                               "--data-dir", str(folder)], capture_output=True, text=True,
+                              timeout=60, cwd=str(tmp_path))
+    run = books_command()
+    assert run.returncode == 0 and said in run.stderr, run.stderr
+    app.pop()
+    cab.k["free_play"] = False                         # the operator sets a price
+    drop(app, clock)
+    assert cab.books.data["coins"]["1"] == 1
+    app.push(BooksScene(app, cab))
+    assert not any(said in line for line in drawn_text(app, monkeypatch))
+    run = books_command()
+    assert run.returncode == 0 and said not in run.stderr, run.stderr
+    app.shutdown(quit_pygame=False)

@@ -689,3 +689,89 @@ def test_an_attract_demo_names_no_control_as_if_a_customer_played(cabinet, entry
     named = [s for s in said if PANEL_WORDS.search(s) or KEY_WORDS.search(s)
              or s.startswith(")")]
     assert not named, named
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_a_customers_quit_leaves_the_game_for_the_launcher_as_the_doc_says(cabinet, name):
+    """Issue 48 (an operator's find): docs/cabinet.md said "There is no Quit item" and,
+    for a game's menu, "quit". The customer's menu has Quit: it leaves the game (asked
+    first while one is in progress) for the launcher, and the program runs on; the
+    launcher has none. The doc says that one thing."""
+    app, cab, clock = cabinet()
+    scene = open_from_launcher(app, cab, name)
+    quits = [item for path, item in leaves(scene.menu_model()) if item.name == "quit"]
+    assert len(quits) == 1 and "Quit" in str(quits[0].label)
+    quits[0].action()
+    frames(app, 2)
+    while scene in app.stack and app.top is not scene:     # "Leave the game?": Yes
+        top = app.top
+        yes = [cb for label, cb in getattr(top, "choices", ()) if label.lower().startswith(
+            ("yes", "quit", "leave"))]
+        assert yes, f"{top!r} offers no way to say yes"
+        yes[0]()
+        frames(app, 2)
+    assert scene not in app.stack and app.running and app.top is cab.launcher
+    assert "Quit" not in [str(i.label) for i in cab.launcher.menu.items]
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "cabinet.md").read_text()
+    doc = " ".join(doc.split())
+    assert "There is no Quit item" not in doc
+    assert "Quit leaves the game for the launcher" in doc
+    app.shutdown(quit_pygame=False)
+
+
+def drawn_rects(monkeypatch, app) -> list:
+    """(text, native rect) of every line the fonts draw in the next whole frame."""
+    from games.ui.fonts import BitmapFont
+    drawn, real = [], BitmapFont.draw
+
+    def draw(self, surface, text, pos, *a, **kw):
+        out = real(self, surface, text, pos, *a, **kw)
+        if text and text.strip():
+            drawn.append((text, pygame.Rect(pos, self.size(text))))
+        return out
+    monkeypatch.setattr(BitmapFont, "draw", draw)
+    app.dirty = True
+    app.step()
+    monkeypatch.setattr(BitmapFont, "draw", real)
+    return drawn
+
+
+@pytest.mark.parametrize("window", ["native", (1920, 1080)], ids=str)
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_the_attract_prompt_and_credit_line_cover_nothing_of_a_demo(make_app, entry,
+                                                                   window, monkeypatch):
+    """Issue 48 (an operator's find): the blinking PRESS START sat over Tripppin's and
+    Tribolo's boards, TriAxis's legend and Triple 3's message line, and the credit line
+    over Tribolo's score box, TriAxis's panel and the Amiga's depth gadgets. Over every
+    game's demo, frame after frame, at the game's own size and full HD: the prompt's and
+    the credit line's boxes cover no line of the demo's text and no cell of its board."""
+    from test_cabinet import Clock
+    from games.cabinet import install
+    clock = Clock()
+    app = make_app(kiosk=True, clock=clock, anim_speed=20.0,
+                   window_size=None if window == "native" else window)
+    cab = install(app)
+    frames(app, 2)
+    attract = app.push(AttractScene(app, cab, seed=5))
+    attract.start_demo(entry)
+    app.reformat()
+    for i in range(10):
+        clock.run(app, 1.5)
+        if attract.child is None:
+            break
+        attract.clock = 0.0                              # the prompt lit
+        drawn = drawn_rects(monkeypatch, app)
+        size = app.last_native.get_size()
+        prompt, credit = attract.prompt_rect(size, cab.prompt_text()), \
+            attract.credit_box(size)
+        assert any(t == cab.credit_text() and credit.contains(r) for t, r in drawn)
+        own = [(t, r) for t, r in drawn if t not in (cab.credit_text(), cab.prompt_text())]
+        own += [(name, pygame.Rect(r)) for name, r in attract.child.board_cells().items()]
+        assert not prompt.colliderect(credit)
+        for box, what in ((prompt, "PRESS START"), (credit, "the credit line")):
+            assert pygame.Rect((0, 0), size).contains(box), (what, box)
+            hit = [(t, r) for t, r in own if box.colliderect(r)]
+            assert not hit, (entry.name, i, what, box, hit)
+    shots.save(app.last_native, f"attract-prompt-{entry.name}-{window!s}.png".replace(
+        " ", "").replace(",", "x"))
+    app.shutdown(quit_pygame=False)

@@ -177,6 +177,50 @@ def test_the_log_is_capped(tmp_path):
     assert cablog.read_tail(path).endswith("x\n")
 
 
+def test_each_line_of_the_log_reaches_the_disk_before_the_next(tmp_path, monkeypatch):
+    """Issue 48: the log was written without a sync, so a power cut kept a run of zero
+    bytes where its last lines were (a coin's, "cabinet started"). Every line is synced
+    (its data) before ``append`` returns; a new log's name, and a rotation's, is synced in
+    its folder too."""
+    synced = []
+    real_sync = getattr(os, "fdatasync", os.fsync)
+    real_fsync = os.fsync
+
+    def record(kind, real):
+        def sync(fd):
+            st = os.fstat(fd)
+            synced.append((kind, "dir" if stat.S_ISDIR(st.st_mode) else st.st_size))
+            return real(fd)
+        return sync
+    if hasattr(os, "fdatasync"):
+        monkeypatch.setattr(os, "fdatasync", record("data", real_sync))
+    monkeypatch.setattr(os, "fsync", record("sync", real_fsync))
+    path = tmp_path / cablog.LOG_NAME
+    cablog.append(path, b"cabinet started\n")
+    assert ("dir" in [size for _, size in synced]), "the new file's name is synced"
+    assert synced[0][1] == len(b"cabinet started\n"), synced
+    synced.clear()
+    cablog.append(path, b"coin in slot 1: 1 credit(s)\n")
+    assert [size for _, size in synced] == [path.stat().st_size], synced
+
+
+def test_the_log_reader_skips_what_a_power_cut_left(tmp_path):
+    """A power cut can leave the log's last blocks as zero bytes, or a line cut short;
+    the next start appends after them. The log page shows every whole line, no zero byte,
+    and the next line starts on a line of its own."""
+    path = tmp_path / cablog.LOG_NAME
+    path.write_bytes(b"2026-12-06 10:00:00 INFO cabinet started\n"
+                     b"2026-12-06 10:00:05 INFO coin in slot 1: 1 credit(s)\n"
+                     b"2026-12-06 10:00:06 INFO tripp" + b"\0" * 4000)
+    cablog.append(path, b"2026-12-06 10:05:00 INFO cabinet started\n")
+    text = cablog.read_tail(path)
+    assert "\0" not in text
+    lines = text.splitlines()
+    assert lines[0].endswith("cabinet started") and lines[1].endswith("1 credit(s)")
+    assert lines[-1] == "2026-12-06 10:05:00 INFO cabinet started", lines
+    assert all(line.startswith("2026-") or "cut off" in line for line in lines), lines
+
+
 # -- starting at boot ---------------------------------------------------------------------
 def _verify(unit: Path, tmp_path: Path, home: Path) -> str:
     if not shutil.which("systemd-analyze"):

@@ -280,3 +280,25 @@ def test_a_write_syncs_its_folder_after_the_rename(tmp_path, monkeypatch):
     monkeypatch.undo()
     # the file's data, then (the renamed file in place) its folder
     assert ("file", False) in synced and synced[-1] == ("folder", True), synced
+
+
+def test_the_host_pi_class_figures_split_at_the_games_start():
+    """tools/piclass reads the program's cumulative reports (one every 10 s of its clock)
+    and splits them where the game began: the attract loop's figures, then the game's."""
+    from tools import piclass
+    reports = [
+        {"seconds": 10.0, "moving_frames": 500, "late_frames": 2, "computer_moves": 4,
+         "computer_moves_s": [1.2, 1.3, 1.2, 1.25], "worst_late_ms": 40.0},
+        {"seconds": 20.0, "moving_frames": 900, "late_frames": 5, "computer_moves": 6,
+         "computer_moves_s": [1.2, 1.3, 1.2, 1.25, 1.4, 1.2], "worst_late_ms": 60.0},
+        {"seconds": 30.0, "moving_frames": 1300, "late_frames": 25, "computer_moves": 8,
+         "computer_moves_s": [1.2, 1.3, 1.2, 1.25, 1.4, 1.2, 0.3, 0.5],
+         "worst_late_ms": 90.0}]
+    out = piclass.split(reports, game_from=21.0)
+    assert out["attract"] == {"moving_frames": 900, "late_frames": 5,
+                              "late_share": round(5 / 900, 4), "computer_moves": 6,
+                              "computer_move_median_s": 1.225}
+    assert out["game"] == {"moving_frames": 400, "late_frames": 20, "late_share": 0.05,
+                           "computer_moves": 2, "computer_move_median_s": 0.4}
+    assert out["worst_late_ms"] == 90.0
+    assert piclass.split([], 5.0) == {"attract": None, "game": None}

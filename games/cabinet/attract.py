@@ -2,7 +2,8 @@
 
 A title card, then each shown game in turn plays a real computer-against-computer demo on
 its own screen (``SceneClass(app, seed=..., demo=True)``: it writes nothing) for
-``demo_seconds`` or to its end, under a blinking "PRESS START" (or "INSERT COIN"); after
+``demo_seconds`` or to its end, with a blinking "PRESS START" (or "INSERT COIN") and the
+credit line in the look's ``free_strip`` (screen furniture the game never draws in); after
 each demo that game's high scores, a page in the game's own look (its look's score table:
 the cabinet's champions, else the game's own score lines), placed clear of the blinking
 prompt; the title card again every other game. Any input ends it at once, and that input
@@ -200,12 +201,54 @@ class AttractScene(LookScene):
 
     def prompt_area(self) -> pygame.Rect:
         """Where the blinking PRESS START is drawn (draw_prompt)."""
-        font = fonts.get(self.font_name)
         w, h = self.native_size
+        if self.strip() is not None:
+            return self.prompt_rect((w, h)).union(self.credit_box((w, h)))
+        font = fonts.get(self.font_name)
         scale = 2 if w >= 400 else 1
         ih = font.height * scale
         y = h - ih - h // 6
         return pygame.Rect(0, y - 3, w, ih + 6)
+
+    def strip(self) -> pygame.Rect | None:
+        """Over a demo, the strip of the look's screen that the game never draws in (its
+        ``free_strip``); None elsewhere (a card, a score page: the prompt at its usual
+        place, clear of the page's table)."""
+        look = self.look
+        if self.child is None or not look.free_strip:
+            return None
+        x0, y0, x1, y1 = look.free_strip
+        return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+
+    def layout(self, size, text: str | None, font) -> tuple:
+        """(the prompt's box, its scale, the credit line's box) within the free strip: the
+        prompt centred in it, at twice the font's size where the strip holds that and
+        the credit line under it, else at the font's size with the credit line at the
+        strip's right end."""
+        strip = self.strip()
+        credit = self.cabinet.credit_text()
+        cw, ch = font.size(credit)[0] + font.width * 2, font.height + 2
+        tw, th = font.size(text) if text else max(font.size("PRESS START"),
+                                                   font.size("INSERT COIN"))
+        if strip.height >= 2 * th + 4 + ch:
+            box = pygame.Rect(0, strip.y, 2 * tw + font.width * 2, 2 * th + 4)
+            box.centerx = strip.centerx
+            cbox = pygame.Rect(0, box.bottom, cw, ch)
+            cbox.centerx = strip.centerx
+            return box, 2, cbox
+        cbox = pygame.Rect(strip.right - cw, strip.y, cw, min(ch, strip.height))
+        box = pygame.Rect(0, strip.y, tw + font.width * 2, min(th + 2, strip.height))
+        box.centerx = (strip.x + cbox.x) // 2
+        return box, 1, cbox
+
+    def credit_box(self, size) -> pygame.Rect:
+        """Where the credit line is drawn now."""
+        font = fonts.get(self.font_name)
+        if self.strip() is not None:
+            return self.layout(size, None, font)[2]
+        cw = font.size(self.cabinet.credit_text())[0]
+        return pygame.Rect(size[0] - cw - font.width * 2, 0, cw + font.width * 2,
+                           font.height + 2)
 
     def _blink_on(self) -> bool:
         return int(self.clock / BLINK) % 2 == 0
@@ -234,28 +277,36 @@ class AttractScene(LookScene):
         pygame.draw.line(surface, DIM, (40, 92), (600, 92), 2)
 
     def draw_prompt(self, surface) -> None:
-        """The blinking PRESS START (or INSERT COIN), and the credit line, over the picture."""
+        """The blinking PRESS START (or INSERT COIN), and the credit line, over the picture
+        (over a demo, in the look's free strip: ``layout``)."""
         font = fonts.get(self.font_name)
         fg, bg = self.toast_colors
         w, h = surface.get_size()
         credit = self.cabinet.credit_text()
-        cw = font.size(credit)[0]
-        surface.fill(bg, (w - cw - font.width * 2, 0, cw + font.width * 2, font.height + 2))
-        font.draw(surface, credit, (w - cw - font.width, 1), fg)
+        cbox = self.credit_box((w, h))
+        surface.fill(bg, cbox)
+        font.draw(surface, credit, (cbox.x + font.width,
+                                    cbox.y + max(0, cbox.height - font.height) // 2), fg)
         if not self._blink_on():
             return
         text = self.cabinet.prompt_text()
         img = font.render(text, fg)
-        scale = 2 if w >= 400 else 1
+        if self.strip() is not None:
+            box, scale, _ = self.layout((w, h), text, font)
+        else:
+            scale = 2 if w >= 400 else 1
+            box = self.prompt_rect((w, h), text)
         img = pygame.transform.scale(img, (img.get_width() * scale, img.get_height() * scale))
-        box = self.prompt_rect((w, h), text)
         surface.fill(bg, box)
-        surface.blit(img, (box.x + font.width, box.y + 2))
+        surface.blit(img, (box.x + font.width, box.y + max(0, box.h - img.get_height()) // 2))
 
     def prompt_rect(self, size, text: str | None = None, font_name: str | None = None):
         """Where the blinking prompt's box goes on a screen of ``size`` (by default the box
-        of the longer of PRESS START and INSERT COIN), in the look's font."""
+        of the longer of PRESS START and INSERT COIN), in the look's font; over a demo, in
+        the look's free strip."""
         font = fonts.get(font_name or self.font_name)
+        if font_name is None and self.strip() is not None:
+            return self.layout(size, text, font)[0]
         w, h = size
         scale = 2 if w >= 400 else 1
         tw, th = font.size(text) if text else max(font.size("PRESS START"),

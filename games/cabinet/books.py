@@ -123,6 +123,13 @@ class Books:
     def held(self) -> int:
         return self.data["held"]
 
+    NO_COIN = "No coin has been counted yet: the books are empty."
+
+    @property
+    def no_coin_yet(self) -> bool:
+        """No coin was ever counted (the lifetime counters: a reset clears no history)."""
+        return not sum(self.data["lifetime"]["coins"].values())
+
     @property
     def partial(self) -> Fraction:
         p = self.data["partial"]

@@ -6,12 +6,19 @@ regular file (a FIFO, a device such as /dev/zero behind a link, a folder) is ref
 neither writing nor the operator's log viewer can wait forever or read without end. A
 write that fails is said once (one sentence through ``on_fail``), never as a traceback,
 and said again only after a write succeeded in between.
+
+Every line reaches the disk before ``append`` returns (its data synced; a new file's name
+and a rotation synced in the folder): the lines are few (a coin, a start, an error, the
+cabinet started and stopped), and a power cut otherwise left the last of them as a run
+of zero bytes. What a cut left anyway (zero bytes, a line cut short) the reader skips,
+and the next line starts on a line of its own.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -53,27 +60,62 @@ def _rotate(path: Path) -> None:
             pass
 
 
+def _sync(fd: int) -> None:
+    (getattr(os, "fdatasync", None) or os.fsync)(fd)
+
+
+def _sync_folder(folder: Path) -> None:
+    """The folder's entries (a new name, a rename) made durable; where a folder cannot be
+    opened (Windows) there is nothing to do."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def append(path, data: bytes) -> None:
-    """Append ``data`` to the log at ``path`` (rotated first when it would pass LOG_BYTES).
-    Raises OSError (NotRegular for a FIFO, device or folder in its place)."""
+    """Append ``data`` to the log at ``path`` (rotated first when it would pass LOG_BYTES),
+    synced before it returns; after what a power cut left (a last line cut short, zero
+    bytes) it starts on a new line. Raises OSError (NotRegular for a FIFO, device or
+    folder in its place)."""
     path = Path(path)
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT
+    new = not os.path.lexists(path)
     fd = _open_regular(path, flags)
     try:
-        if os.fstat(fd).st_size + len(data) > LOG_BYTES:
+        size = os.fstat(fd).st_size
+        if size + len(data) > LOG_BYTES:
             os.close(fd)
             fd = -1
             _rotate(path)
             fd = _open_regular(path, flags)
+            new, size = True, os.fstat(fd).st_size
+        if size:                       # (O_APPEND writes at the end wherever it reads)
+            os.lseek(fd, size - 1, os.SEEK_SET)
+            if os.read(fd, 1) != b"\n":
+                data = b"\n" + data
         view = memoryview(data[-LOG_BYTES:])
         while view:
             n = os.write(fd, view)
             if n <= 0:
                 raise OSError("the log took nothing")
             view = view[n:]
+        _sync(fd)
     finally:
         if fd >= 0:
             os.close(fd)
+    if new:
+        _sync_folder(path.parent)
+
+
+_LOST = re.compile(r"(?:^|(?<=\n))\x00+\n?")     # whole lines lost: zero bytes from a line's start
+_CUT = re.compile(r"\x00+\n?")                   # a line cut short by zero bytes
 
 
 def read_tail(path, limit: int = READ_BYTES) -> str:
@@ -95,6 +137,8 @@ def read_tail(path, limit: int = READ_BYTES) -> str:
     text = b"".join(chunks).decode("utf-8", errors="replace")
     if start > 0:                      # the first line was cut: drop it
         text = text.partition("\n")[2]
+    if "\x00" in text:                 # a power cut's zero bytes: skipped
+        text = _CUT.sub(" (cut off)\n", _LOST.sub("", text))
     return text
 
 

@@ -770,6 +770,8 @@ class BooksScene(LauncherBase):
                    f"{sum(life['plays'].values()):>6}")
         if books.failed:
             out.append(f"NOT KEPT: {books.failed}")
+        elif books.no_coin_yet:                # zeros alone say nothing: the page says it
+            out.append(books.NO_COIN)
         return out
 
     def export(self) -> None:
@@ -857,8 +859,6 @@ def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
         print(f"There is no cabinet in the data folder {folder}: no books to show (is "
               f"--data-dir the cabinet's?).", file=stderr)
         return 1
-    if not (folder / "cabinet").is_dir():  # the books' folder comes with the first coin
-        print("No coin has been counted yet: the books are empty.", file=stderr)
     if target not in (None, "-"):
         try:
             files.to_write(target)
@@ -867,6 +867,8 @@ def books_command(data_dir, target=None, stdout=None, stderr=None) -> int:
             return 2
     store = Store(folder, log=lambda sentence: print(sentence, file=stderr), read_only=True)
     books = Books(store)
+    if books.no_coin_yet:                  # no books yet, or a free play's starts only
+        print(books.NO_COIN, file=stderr)
     if target in (None, "-"):
         stdout.write(books.csv_text(titles()))
         stdout.flush()

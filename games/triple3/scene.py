@@ -128,7 +128,8 @@ class Triple3Scene(GameScene):
 
     def prompt(self) -> tuple:
         t = self.table
-        return (play.prompt_words(t.state, self.tumbling, t.human_to_move, panel=self.kiosk),
+        words = play.prompt_words(t.state, self.tumbling, t.human_to_move, panel=self.kiosk)
+        return (self.start_prompt(words) if t.state.is_over and self.customer else words,
                 DARK_BLUE)
 
     def on_refuse(self, text: str) -> None:

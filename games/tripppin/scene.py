@@ -196,7 +196,7 @@ class TripppinScene(GameScene):
 
     def prompt(self) -> tuple:
         if self.table.state.is_over:
-            return ("Press {confirm} for a new game." if self.customer else
+            return (self.start_prompt("Press {confirm} for a new game.") if self.customer else
                     "Click or press {confirm} for a new game."), WHITE
         if not self.shows_controls:
             return DEMO_HINT, WHITE

@@ -109,6 +109,15 @@ class CustomerRules:
             return label
         return Label(read)
 
+    def start_prompt(self, text: str) -> str:
+        """A finished game's standing line offering the next game (``text``, e.g. "Press
+        {confirm} for a new game."), or "INSERT COIN for a new game." while a start would
+        cost a credit and none stands: a press there only says INSERT COIN."""
+        sup = self._cabinet()
+        if sup is not None and sup.start_costs(self) and not sup.credits:
+            return "INSERT COIN for a new game."
+        return text
+
     @property
     def customer(self) -> bool:
         """True when a cabinet's customer plays this game (kiosk mode, not a demo)."""

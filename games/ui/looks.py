@@ -21,6 +21,12 @@ class Look:
     toast_bg: tuple
     footer: tuple = ()          # a game's default footer: (text, ground) colours
     key_line: bool = False      # the footer has the machine's key line (DOS) under the status
+    # a strip of the machine's own screen furniture that a game's picture never draws in:
+    # (left, top, right, bottom) on the native screen; the attract loop's PRESS START and
+    # credit line go there over a demo, so they cover none of the game's own text or board
+    # (the Amiga's screen bar between its title and its depth gadgets, the DOS key line's
+    # bar, which a demo leaves empty, RISC OS's icon bar between its icons); () for none
+    free_strip: tuple = ()
 
     @property
     def toast_colors(self) -> tuple:
@@ -42,13 +48,14 @@ WIMP = ((0xFF, 0xFF, 0xFF), (0xDD, 0xDD, 0xDD), (0xBB, 0xBB, 0xBB), (0x99, 0x99,
         (0xEE, 0xEE, 0xBB), (0x55, 0x88, 0x00), (0xFF, 0xBB, 0x00), (0x00, 0xBB, 0xFF))
 
 AMIGA = Look("amiga", (640, 256), 2.0, "topaz8x8", AMIGA_PENS, AMIGA_PENS[0], AMIGA_PENS[1],
-             footer=(AMIGA_PENS[1], AMIGA_PENS[0]))
+             footer=(AMIGA_PENS[1], AMIGA_PENS[0]), free_strip=(200, 0, 590, 10))
 AMIGA_INTERLACED = Look("amiga", (640, 512), 1.0, "topaz8x8", AMIGA_PENS, AMIGA_PENS[0],
-                        AMIGA_PENS[1], footer=(AMIGA_PENS[1], AMIGA_PENS[0]))
+                        AMIGA_PENS[1], footer=(AMIGA_PENS[1], AMIGA_PENS[0]),
+                        free_strip=(200, 0, 590, 10))
 DOS = Look("dos", (640, 350), 480 / 350, "ega8x14", EGA, EGA[15], EGA[1],
-           footer=(EGA[15], EGA[0]), key_line=True)
+           footer=(EGA[15], EGA[0]), key_line=True, free_strip=(0, 336, 640, 350))
 RISCOS = Look("riscos", (640, 512), 1.0, "acorn8x8", WIMP, WIMP[7], WIMP[12],
-              footer=(WIMP[7], WIMP[1]))
+              footer=(WIMP[7], WIMP[1]), free_strip=(120, 464, 520, 512))
 # the launcher is none of the four machines: a small fixed palette of its own
 LAUNCHER_COLOURS = ((12, 16, 40), (24, 32, 72), (200, 204, 220), (96, 104, 140),
                     (255, 184, 64), (120, 200, 255))

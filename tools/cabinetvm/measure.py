@@ -305,6 +305,7 @@ def random_cut(image: Path, moment: str, rng: random.Random, **kw) -> dict:
                 time.sleep(rng.uniform(0.0, 10.0))
             elif moment == "game":
                 m.press("coin")
+                out["coins"] = 1
                 time.sleep(0.5)
                 m.press("start")
                 time.sleep(rng.uniform(1.0, 3.0))
@@ -326,7 +327,8 @@ def twenty_cuts(image: Path, count: int = 20, seed: int = 48, **kw) -> dict:
     the launcher: the attract loop follows it by its own timer); then a boot that is
     powered off by the button, fsck and the data folder."""
     rng = random.Random(seed)
-    set_kiosk(image, free_play=False)
+    set_kiosk(image, free_play=False)          # coin play: a coin buys each game
+    coins_before = books(image).get("coins slot 1", (0, 0))[1]
     runs = []
     for i in range(count):
         moment = MOMENTS[i % len(MOMENTS)] if i < len(MOMENTS) else rng.choice(MOMENTS)
@@ -337,8 +339,11 @@ def twenty_cuts(image: Path, count: int = 20, seed: int = 48, **kw) -> dict:
     last = {"launcher_s": round(m.since_start(), 1), "off_seconds": power_off(m),
             "other_screen": w.shown_other()}
     m.cleanup()
-    return {"runs": runs, "last": last, "fsck": fsck(image)[0],
-            "wrong": data_intact(image), "books": books(image)["csv"]}
+    after = books(image)
+    coins = {"inserted": sum(r.get("coins", 0) for r in runs),
+             "counted": after.get("coins slot 1", (0, 0))[1] - coins_before}
+    return {"runs": runs, "last": last, "fsck": fsck(image)[0], "coins": coins,
+            "wrong": data_intact(image), "books": after["csv"]}
 
 
 # -- the Pi-class board: frame figures -------------------------------------------------------
