@@ -578,3 +578,53 @@ def test_the_server_and_the_name_are_settings_typed_or_picked_letter_by_letter(m
     app.store.flush() if hasattr(app.store, "flush") else None
     kept = load_settings(app.store)
     assert kept["net"] == {"server": "ws://10.0.0.5:9000", "name": "c"}
+
+
+def drawn_text(app, monkeypatch) -> list:
+    """Every string the whole picture draws now (through the project's bitmap fonts)."""
+    from games.ui import fonts
+    said: list = []
+    real = fonts.BitmapFont.draw
+
+    def spy(self, surface, text, *a, **kw):
+        said.append(str(text))
+        return real(self, surface, text, *a, **kw)
+    with monkeypatch.context() as m:
+        m.setattr(fonts.BitmapFont, "draw", spy)
+        app.present_whole()
+    return said
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_seat_panel_names_every_person_and_marks_a_friend_away(make_app, net, tmp_path,
+                                                                     entry, monkeypatch):
+    """In a network game the game's own seat panel names this player's seat with the
+    Settings' name (it read "Human"), a friend's seat with theirs, and says when the
+    friend's seat is away (the status line said so; the panel did not)."""
+    from games.net.client import Client, wait_for
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    scene = app.push(entry.scene_factory()(app))
+    scene.game_options = lambda: dict(entry.test_options[0])
+    frames(app, 2)
+    app.top.finish()                              # (the title: no game at home chosen)
+    frames(app, 1)
+    me = scene.client()
+    me.host(entry.name, ["remote", "remote"] + [f"computer:{lowest(entry)}"] * (len(names) - 2),
+            dict(entry.test_options[0]), claim=[names[0]], grace=600.0)
+    scene.sit_at(me)
+    assert run_until(app, lambda: me.code is not None, timeout=LONG)
+    bea = Client(url, name="Bea", data_dir=tmp_path / "bea")
+    bea.join(me.code, claim=1)
+    wait_for(bea, lambda e: e["type"] == "welcome", LONG)
+    assert run_until(app, lambda: app.top is scene and scene.net is me, timeout=LONG)
+    said = " | ".join(drawn_text(app, monkeypatch))
+    assert "Ann" in said and "Human" not in said, said
+    assert "Bea" in said, said
+    bea.close()
+    assert run_until(app, lambda: scene.seat_state(names[1]) == "away", timeout=LONG)
+    said = drawn_text(app, monkeypatch)
+    assert any("Bea" in s and "away" in s for s in said), said
+    assert not scene.table.state.is_over

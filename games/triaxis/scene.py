@@ -715,9 +715,15 @@ class TriAxisScene(ScoreFiles, GameScene):
                 surface.fill(BLUE, (x - 4, y - 1, 176, 15))
             mark = "\u25b6" if on else ("*" if s in winners else " ")
             kind = {"human": "H", "random": "R", "remote": "F"}.get(self.table.seats.get(s), "C")
+            # at a network table a person's seat reads their name (in the seat's colour),
+            # and "away" in place of the pieces on and in supply while their seat waits (the
+            # seat to move, a friend thinking, is lit as every seat to move is)
+            name = (self.seat_player(s, 7, state=False) or s[:7].upper())
             status = f"{st.population(s):>3}  {st.on_island(s):>2}/{st.supply(s):<2}" \
                 if s in ins or st.phase == "setup" else "  out"
-            dos.text(surface, f"{mark}{s[:7].upper():<7}{kind}{status}", (x, y), colour)
+            if self.seat_state(s) == "away":
+                status = f"{st.population(s):>3}  away"
+            dos.text(surface, f"{mark}{name:<7}{kind}{status}", (x, y), colour)
             if marks.marks_on(self.app):          # the shape this seat's markers wear
                 surface.fill(colour, (x - 13, y + 2, 9, 9))
                 art.draw_seat_mark(surface, (x - 12, y + 3), s)

@@ -450,8 +450,10 @@ class TriboloScene(GameScene):
                 look = dos.Look(fg=SEAT_LIGHT[seat], bg=BLACK, border=DARK_GREY, shadow=None)
             inner = dos.draw_box(surface, pygame.Rect(8 + i * 208, 2, 208, 42), look,
                                  "double" if current else "single")
-            kind = "Human" if self.table.seats.get(seat) == "human" else \
-                (self.seat_player(seat, 10) or f"Computer {self.table.levels.get(seat, 3)}")
+            # (at a network table: the person's name, a friend's away or thinking)
+            kind = self.seat_player(seat, 11) or (
+                "Human" if self.table.seats.get(seat) == "human"
+                else f"Computer {self.table.levels.get(seat, 3)}")
             if seat in winners:
                 kind = "WINNER" if len(winners) == 1 else "TIE"
             mark = "\u25b6" if current else " "

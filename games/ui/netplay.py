@@ -268,14 +268,34 @@ class NetPlay:
             return (f"{st.current.capitalize()} (the computer) is thinking...", None)
         return (f"{name} ({st.current}) is thinking...", None)
 
-    def seat_player(self, seat: str, width: int = 16) -> str | None:
-        """Who plays ``seat`` at a network table when a person does (a friend's name, or
-        this player's own, at most ``width`` letters), for a game's seat panel; None for
-        the computer's seats and any seat at home."""
+    def seat_state(self, seat: str) -> str | None:
+        """A person's seat at a network table: "here", "thinking" (theirs to move) or
+        "away" (their connection lost: the seat waits); None for the computer's seats,
+        a free seat and any seat at home."""
         if self.net is None or self.table.seats.get(seat) not in ("remote", "human"):
             return None
         s = next((s for s in self.net.seats if s.get("seat") == seat), {})
-        return (s.get("name") or ("You" if seat in self.net.mine else "A friend"))[:width]
+        state = s.get("state")
+        return state if state in ("here", "thinking", "away") else None
+
+    def seat_player(self, seat: str, width: int = 16, state: bool = True) -> str | None:
+        """Who plays ``seat`` at a network table when a person does, for a game's seat
+        panel: a friend's name, or this player's own (the Settings' name), at most
+        ``width`` letters; with ``state``, a friend's seat says when it is away ("Bea
+        away") or thinking ("Bea..."); None for the computer's seats and any seat at
+        home."""
+        if self.net is None or self.table.seats.get(seat) not in ("remote", "human"):
+            return None
+        s = next((s for s in self.net.seats if s.get("seat") == seat), {})
+        mine = seat in self.net.mine
+        name = s.get("name") or (player_name(self.app) if mine else "") or \
+            ("You" if mine else "A friend")
+        now = self.seat_state(seat) if state and not mine else None
+        if now == "away":
+            return f"{name[:max(1, width - 5)]} away"
+        if now == "thinking":
+            return f"{name[:max(1, width - 3)]}..."
+        return name[:width]
 
 
 # -- the screens -------------------------------------------------------------------------------
