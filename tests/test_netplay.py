@@ -538,6 +538,56 @@ def test_a_title_with_more_choices_grows_downwards(make_app):
         app.pop()
 
 
+# the longest list a title shows: a save (Resume, New game with a seed), a kept game
+# (Replay), Play over the network and one line back to one's tables (several: one line)
+LONGEST = ["Resume the saved game", "New game with seed 4294967295", "Replay the last game",
+           "Play over the network", "Back to table ABCDE"]
+
+
+@pytest.mark.parametrize("fullscreen", [False, True], ids=["window", "fullscreen"])
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_longest_title_list_covers_none_of_the_titles_own_text(make_app, entry,
+                                                                    fullscreen):
+    """Every line of text a game's title page draws, and the footer, stay clear of the
+    choices' window with the longest list (Tribolo's covered its board line and its
+    controls line); at the native size and full screen."""
+    from games.ui import fonts
+    app = make_app(anim_speed=0, mute=True, fullscreen=fullscreen)
+    scene = app.push(entry.scene_factory()(app))
+    frames(app, 2)
+    title = app.top
+    assert title.name == "title" and app.display.fullscreen == fullscreen
+    title.choices = [(label, None) for label in LONGEST]
+    title.layout()
+    frames(app, 1)
+    texts = []
+    real = fonts.BitmapFont.draw
+
+    def spy(self, surface, text, *a, **kw):
+        where = real(self, surface, text, *a, **kw)
+        if str(text).strip():
+            texts.append((str(text), pygame.Rect(where)))
+        return where
+    scratch = pygame.Surface(title.screen.size)
+    fonts.BitmapFont.draw = spy
+    try:
+        title.picture(scratch)
+    finally:
+        fonts.BitmapFont.draw = real
+    if title.footer:
+        texts.append((title.footer_text, pygame.Rect(
+            title.footer_at, (title.text_w(title.footer_text), title.line_h))))
+    assert texts, "the title page draws its text with the project's fonts"
+    window = title.panel.inflate(2, 2)
+    covered = [t for t, r in texts if window.colliderect(r)]
+    assert not covered, (window, covered)
+    assert title.screen.contains(title.panel)
+    assert [str(i.label) for i in title.menu.items] == LONGEST
+    title.finish()
+    app.pop_to(scene)
+    app.pop()
+
+
 def test_the_server_and_the_name_are_settings_typed_or_picked_letter_by_letter(make_app):
     from games.core.store import load_settings
     from games.launcher.scene import LauncherScene, SettingsScene

@@ -398,20 +398,22 @@ class TriboloScene(GameScene):
     def title_page(self, surface) -> None:
         surface.fill(BLACK)
         frame_box(surface, pygame.Rect(0, 0, 640, 350), LIGHT_BLUE)
-        dos.centred(surface, "*  TRICADE PRESENTS  *", 28, LIGHT_CYAN)
-        dos.big_text(surface, "TRIBOLO", 320, 52, YELLOW, scale=5, shadow=RED)
-        dos.centred(surface, "\u2550" * 31, 128, LIGHT_BLUE)
-        dos.centred(surface, "(Three Way Othello)", 146, WHITE)
-        dos.centred(surface, "after the 1991-92 shareware game by William Soleau", 166,
+        # (drawn close under each other: the title's list of choices, five long with
+        # Replay, Play over the network and Back to table, sits clear of every line)
+        dos.centred(surface, "*  TRICADE PRESENTS  *", 14, LIGHT_CYAN)
+        dos.big_text(surface, "TRIBOLO", 320, 32, YELLOW, scale=5, shadow=RED)
+        dos.centred(surface, "\u2550" * 31, 104, LIGHT_BLUE)
+        dos.centred(surface, "(Three Way Othello)", 118, WHITE)
+        dos.centred(surface, "after the 1991-92 shareware game by William Soleau", 134,
                     LIGHT_GREY)
         marked = marks.marks_on(self.app)
         for i, letter in enumerate("BRG#BRG#"):      # a row of tiles
             surface.blit(sprites.sheet("tribolo").get(tile_sprite(letter, marked)),
-                         (320 - 4 * 34 + i * 34, 188))
+                         (320 - 4 * 34 + i * 34, 154))
         seats = ", ".join(f"{s.capitalize()} {self.table.seats.get(s)}" for s in SEATS)
-        dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 294,
+        dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 302,
                     LIGHT_GREY)
-        dos.centred(surface, self.named(self.title_hint()), 316, DARK_GREY)
+        dos.centred(surface, self.named(self.title_hint()), 320, DARK_GREY)
 
     title_footer = ""        # the title page draws its own controls line (title_hint)
 
