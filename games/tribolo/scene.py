@@ -398,8 +398,6 @@ class TriboloScene(GameScene):
     def title_page(self, surface) -> None:
         surface.fill(BLACK)
         frame_box(surface, pygame.Rect(0, 0, 640, 350), LIGHT_BLUE)
-        # (drawn close under each other: the title's list of choices, five long with
-        # Replay, Play over the network and Back to table, sits clear of every line)
         dos.centred(surface, "*  TRICADE PRESENTS  *", 14, LIGHT_CYAN)
         dos.big_text(surface, "TRIBOLO", 320, 32, YELLOW, scale=5, shadow=RED)
         dos.centred(surface, "\u2550" * 31, 104, LIGHT_BLUE)
@@ -452,10 +450,9 @@ class TriboloScene(GameScene):
                 look = dos.Look(fg=SEAT_LIGHT[seat], bg=BLACK, border=DARK_GREY, shadow=None)
             inner = dos.draw_box(surface, pygame.Rect(8 + i * 208, 2, 208, 42), look,
                                  "double" if current else "single")
-            # (at a network table: the person's name, a friend's away or thinking)
-            kind = self.seat_player(seat, 11) or (
-                "Human" if self.table.seats.get(seat) == "human"
-                else f"Computer {self.table.levels.get(seat, 3)}")
+            kind = self.seat_player(seat, 11) or ("Human" if self.table.seats.get(seat) ==
+                                                  "human" else
+                                                  f"Computer {self.table.levels.get(seat, 3)}")
             if seat in winners:
                 kind = "WINNER" if len(winners) == 1 else "TIE"
             mark = "\u25b6" if current else " "

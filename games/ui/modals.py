@@ -731,50 +731,13 @@ class Title(Modal):
         cursor = self.menu.cursor if getattr(self, "menu", None) is not None else self.default
         self.menu = MenuList(items, look, inner, cursor=max(0, min(cursor, len(items) - 1)))
 
-    MARGIN = 3                 # blank rows kept between the list's frame and the picture
-
     def clear_place(self, w: int, h: int, centre) -> tuple:
-        """Where the choices' window goes: at ``centre`` when it covers nothing of the
-        picture there, else the nearest place below (then above) where it covers none of
-        the picture's text or art, nor the footer (a long list, with "Play over the
-        network" and "Back to table X", covered a title's own lines). The picture is
-        drawn once, off screen, and a row is free where it is one colour across the
-        window's width."""
-        panel, inner = self.place(w, h, self.panel_title, centre)
-        s = self.screen
-        scratch = pygame.Surface(s.size)
-        try:
-            self.picture(scratch)
-        except Exception:            # a picture that cannot be drawn off screen: as asked
-            return panel, inner
-        if self.footer:
-            fw = self.text_w(self.footer_text)
-            footer = pygame.Rect(self.footer_at[0], self.footer_at[1], fw, self.line_h)
-        else:
-            footer = pygame.Rect(0, s.h, 0, 0)
-        band = panel.inflate(2 * self.MARGIN + 4, 0).clip(scratch.get_rect())
-        free = []
-        for y in range(s.h):
-            row = scratch.subsurface((band.x, y, band.w, 1)).copy()
-            row.set_colorkey(row.get_at((0, 0)))
-            free.append(row.get_bounding_rect().w == 0 and not footer.collidepoint(
-                footer.x, y))
-
-        def clear(r) -> bool:
-            top, bottom = r.top - self.MARGIN, r.bottom + self.MARGIN
-            return top >= 0 and bottom <= s.h and all(free[top:bottom])
-
-        if clear(panel):
-            return panel, inner
-        for dy in list(range(1, s.h)) + [-d for d in range(1, s.h)]:
-            moved = panel.move(0, dy)
-            if moved.bottom > s.bottom or moved.top < s.top:
-                continue
-            if clear(moved):
-                again = self.place(w, h, self.panel_title, (centre[0], centre[1] + dy))
-                if clear(again[0]):          # (a look that snaps to its cells)
-                    return again
-        return panel, inner
+        """Where the choices' window goes: at ``centre``, or the nearest place where it
+        covers none of the picture's text or art, nor the footer (games.ui.clearance)."""
+        from games.ui.clearance import clear_spot
+        footer = [pygame.Rect(0, self.footer_at[1], 1, self.line_h)] if self.footer else []
+        return clear_spot(lambda c: self.place(w, h, self.panel_title, c), centre,
+                          self.screen, self.picture, footer)
 
     @property
     def focus(self) -> int:
