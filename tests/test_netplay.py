@@ -337,11 +337,11 @@ def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
         choose(app, "Join a table")
         box = app.top
         assert run_until(app, lambda: box.found is not None, timeout=LONG)
-        if any(watch and c == code for c, _, watch in box.found):
+        if any(watch and c == code for c, _, watch, _ in box.found):
             break
         key(app, pygame.K_ESCAPE)
         holder.poll()
-    choose(app, next(w for c, w, watch in box.found if watch and c == code))
+    choose(app, next(w for c, w, watch, _ in box.found if watch and c == code))
     assert run_until(app, lambda: app.top is scene and scene.net is not None, timeout=LONG)
     t = scene.table
     assert scene.net.mine == () and set(t.seats.values()) == {"remote"}
@@ -448,8 +448,8 @@ def test_back_to_ones_table_from_the_title_after_the_server_and_the_client_resta
     choose(app, "Join a table")
     box = app.top
     assert run_until(app, lambda: box.found is not None, timeout=LONG)
-    assert [c for c, _, _ in box.own] == [code]
-    assert not any(c == code for c, _, _ in box.found), "listed once, as one's own"
+    assert [c for c, _, _, _ in box.own] == [code]
+    assert not any(c == code for c, *_ in box.found), "listed once, as one's own"
     assert any(label.startswith(f"Back to {code}") for label in labels(app))
     choose(app, "Back")                          # (to the title)
     assert run_until(app, lambda: app.top.name == "title" and back in labels(app),
@@ -678,3 +678,33 @@ def test_the_seat_panel_names_every_person_and_marks_a_friend_away(make_app, net
     said = drawn_text(app, monkeypatch)
     assert any("Bea" in s and "away" in s for s in said), said
     assert not scene.table.state.is_over
+
+
+def test_seats_waiting_at_several_tables_are_one_line_on_the_title(make_app, net, tmp_path):
+    """Seats of this player's wait at two tables: the title says "Back to your 2 tables"
+    in one line (its list stays short enough to leave the title's text clear), which
+    opens the network box with a "Back to table X" for each."""
+    from games.net.client import wait_for
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port, name="Ann")
+    entry = GAMES[0]
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 1)
+    codes = []
+    for _ in range(2):
+        c = scene.client()
+        c.host(entry.name, ["remote"] * len(names), dict(entry.test_options[0]),
+               claim=[names[0]])
+        wait_for(c, lambda e: e["type"] == "welcome", LONG)
+        codes.append(c.code)
+        c.close()
+    scene.open_title()
+    line = "Back to your 2 tables"
+    assert run_until(app, lambda: line in labels(app), timeout=LONG), labels(app)
+    assert not any(s.startswith("Back to table") for s in labels(app))
+    choose(app, line)
+    box = app.top
+    assert type(box).__name__.startswith("NetworkBox")
+    assert run_until(app, lambda: all(f"Back to table {c}" in labels(app) for c in codes),
+                     timeout=LONG), labels(app)
