@@ -344,6 +344,9 @@ class NetBox(Modal):
                         for i, s in enumerate(lines)]
         top = self.inner.y + len(lines) * self.line_h + self.gap
         cursor = self.menu.cursor if self.menu is not None else 0
+        if self.menu is not None and self.menu.items:    # (more found: the same one lit)
+            was = str(self.menu.selected.label)
+            cursor = next((i for i, it in enumerate(items) if str(it.label) == was), cursor)
         self.menu = MenuList(items, look, pygame.Rect(self.inner.x, top, self.inner.w,
                                                        len(items) * lh),
                              cursor=max(0, min(cursor, len(items) - 1)))
