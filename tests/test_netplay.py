@@ -310,7 +310,9 @@ def drive(holder, rng, sent: set) -> None:
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
 def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
-        make_app, net, tmp_path, entry):
+        make_app, net, tmp_path, entry, monkeypatch):
+    """A watcher's screen: the friends' moves said, every person's seat named on the
+    seat panel, and a friend who leaves marked away there, as a player sees them."""
     from games.net.client import Client
     srv, port = serve(net, tmp_path)
     url = f"ws://127.0.0.1:{port}"
@@ -356,7 +358,12 @@ def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
         frames(app, 1)
         assert not t.human_to_move, "a watcher never moves"
     assert len(scene.status.history) > heard + 1, "the friends' moves are said"
+    seat = holder.mine[0]
+    assert any("Hal" in s for s in drawn_text(app, monkeypatch)), "named on the panel"
     holder.close()
+    assert run_until(app, lambda: scene.seat_state(seat) == "away", timeout=LONG)
+    said = drawn_text(app, monkeypatch)
+    assert any("Hal" in s and "away" in s for s in said), said
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
