@@ -377,6 +377,28 @@ def test_the_click_that_gives_a_paused_title_the_focus_back_only_wakes_it(make_a
     assert app.top is not title
 
 
+def test_the_click_that_gives_an_unpaused_window_the_focus_back_does_nothing(make_app):
+    """A window that goes on without the focus (a network table is not paused): the
+    click that gives the focus back is not a move on the board either."""
+    clock = [1000.0]
+    app = make_app(clock=lambda: clock[0])
+
+    class GoesOn(TestScene):
+        def runs_unfocused(self):
+            return True
+    scene = app.push(GoesOn(app))
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.step()
+    assert not app.paused
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    click(app, TestScene.cell_centre((2, 4)))
+    assert scene.cursor == [0, 0], "the focusing click moved the cursor"
+    clock[0] += 5.0
+    click(app, TestScene.cell_centre((2, 4)))
+    assert scene.cursor == [2, 4]
+
+
 def test_an_idle_frame_draws_nothing(make_app):
     app, scene = launcher(make_app)
     frames(app, 3)

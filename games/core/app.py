@@ -38,9 +38,9 @@ from .worker import Worker  # noqa: E402
 
 FPS = 60
 TOAST_SECONDS = 4.0
-# a window paused for the lost focus and given it back by a click (a window manager's
-# click-to-focus sends the focus first, then the press): a press this soon after the focus
-# came back is that click, and only wakes the game (no menu item, no move)
+# a window given its focus back by a click (a window manager's click-to-focus sends the
+# focus first, then the press): a press this soon after the focus came back is that click,
+# and only wakes the window (no menu item, no move), paused or not (a network table)
 WAKE_CLICK_SECONDS = 0.5
 
 
@@ -183,7 +183,9 @@ class App:
         self.exit_status = 0                 # what the process returns (App.quit sets it)
         self.stopped_by = None               # the signal that ended the loop, if one did
         self.paused = False
-        self._woken_at = None                # when the focus came back to a paused window
+        self._unfocused = False              # the window lost the focus (and has not had
+        #                                      it back since)
+        self._woken_at = None                # when the focus came back to the window
         self._swallowed: set = set()         # mouse buttons whose press only woke the game
         self.frame = 0
         self.dirty = True                    # redraw and present the whole picture
@@ -541,15 +543,18 @@ class App:
             self.request_close()
         elif t == pygame.WINDOWFOCUSLOST:
             self.input.release_all()
+            self._unfocused = True
             # (a game that goes on elsewhere, a network table, is not paused: the others'
             # moves keep coming and are shown)
             if not self.display.fullscreen and not any(s.runs_unfocused() for s in self.stack):
                 self.paused = True
                 self.dirty = True
         elif t == pygame.WINDOWFOCUSGAINED:
+            if self._unfocused:             # (paused or not: a network table goes on)
+                self._unfocused = False
+                self._woken_at = now
             if self.paused:
                 self.paused = False
-                self._woken_at = now
                 self.dirty = True
         elif t in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self.display.resized()
