@@ -310,7 +310,9 @@ def drive(holder, rng, sent: set) -> None:
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
 def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
-        make_app, net, tmp_path, entry):
+        make_app, net, tmp_path, entry, monkeypatch):
+    """A watcher's screen: the friends' moves said, every person's seat named on the
+    seat panel, and a friend who leaves marked away there, as a player sees them."""
     from games.net.client import Client
     srv, port = serve(net, tmp_path)
     url = f"ws://127.0.0.1:{port}"
@@ -337,11 +339,11 @@ def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
         choose(app, "Join a table")
         box = app.top
         assert run_until(app, lambda: box.found is not None, timeout=LONG)
-        if any(watch and c == code for c, _, watch in box.found):
+        if any(watch and c == code for c, _, watch, _ in box.found):
             break
         key(app, pygame.K_ESCAPE)
         holder.poll()
-    choose(app, next(w for c, w, watch in box.found if watch and c == code))
+    choose(app, next(w for c, w, watch, _ in box.found if watch and c == code))
     assert run_until(app, lambda: app.top is scene and scene.net is not None, timeout=LONG)
     t = scene.table
     assert scene.net.mine == () and set(t.seats.values()) == {"remote"}
@@ -356,7 +358,12 @@ def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
         frames(app, 1)
         assert not t.human_to_move, "a watcher never moves"
     assert len(scene.status.history) > heard + 1, "the friends' moves are said"
+    seat = holder.mine[0]
+    assert any("Hal" in s for s in drawn_text(app, monkeypatch)), "named on the panel"
     holder.close()
+    assert run_until(app, lambda: scene.seat_state(seat) == "away", timeout=LONG)
+    said = drawn_text(app, monkeypatch)
+    assert any("Hal" in s and "away" in s for s in said), said
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
@@ -448,8 +455,8 @@ def test_back_to_ones_table_from_the_title_after_the_server_and_the_client_resta
     choose(app, "Join a table")
     box = app.top
     assert run_until(app, lambda: box.found is not None, timeout=LONG)
-    assert [c for c, _, _ in box.own] == [code]
-    assert not any(c == code for c, _, _ in box.found), "listed once, as one's own"
+    assert [c for c, _, _, _ in box.own] == [code]
+    assert not any(c == code for c, *_ in box.found), "listed once, as one's own"
     assert any(label.startswith(f"Back to {code}") for label in labels(app))
     choose(app, "Back")                          # (to the title)
     assert run_until(app, lambda: app.top.name == "title" and back in labels(app),
@@ -538,6 +545,56 @@ def test_a_title_with_more_choices_grows_downwards(make_app):
         app.pop()
 
 
+# the longest list a title shows: a save (Resume, New game with a seed), a kept game
+# (Replay), Play over the network and one line back to one's tables (several: one line)
+LONGEST = ["Resume the saved game", "New game with seed 4294967295", "Replay the last game",
+           "Play over the network", "Back to table ABCDE"]
+
+
+@pytest.mark.parametrize("fullscreen", [False, True], ids=["window", "fullscreen"])
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_longest_title_list_covers_none_of_the_titles_own_text(make_app, entry,
+                                                                    fullscreen):
+    """Every line of text a game's title page draws, and the footer, stay clear of the
+    choices' window with the longest list (Tribolo's covered its board line and its
+    controls line); at the native size and full screen."""
+    from games.ui import fonts
+    app = make_app(anim_speed=0, mute=True, fullscreen=fullscreen)
+    scene = app.push(entry.scene_factory()(app))
+    frames(app, 2)
+    title = app.top
+    assert title.name == "title" and app.display.fullscreen == fullscreen
+    title.choices = [(label, None) for label in LONGEST]
+    title.layout()
+    frames(app, 1)
+    texts = []
+    real = fonts.BitmapFont.draw
+
+    def spy(self, surface, text, *a, **kw):
+        where = real(self, surface, text, *a, **kw)
+        if str(text).strip():
+            texts.append((str(text), pygame.Rect(where)))
+        return where
+    scratch = pygame.Surface(title.screen.size)
+    fonts.BitmapFont.draw = spy
+    try:
+        title.picture(scratch)
+    finally:
+        fonts.BitmapFont.draw = real
+    if title.footer:
+        texts.append((title.footer_text, pygame.Rect(
+            title.footer_at, (title.text_w(title.footer_text), title.line_h))))
+    assert texts, "the title page draws its text with the project's fonts"
+    window = title.panel.inflate(2, 2)
+    covered = [t for t, r in texts if window.colliderect(r)]
+    assert not covered, (window, covered)
+    assert title.screen.contains(title.panel)
+    assert [str(i.label) for i in title.menu.items] == LONGEST
+    title.finish()
+    app.pop_to(scene)
+    app.pop()
+
+
 def test_the_server_and_the_name_are_settings_typed_or_picked_letter_by_letter(make_app):
     from games.core.store import load_settings
     from games.launcher.scene import LauncherScene, SettingsScene
@@ -578,3 +635,83 @@ def test_the_server_and_the_name_are_settings_typed_or_picked_letter_by_letter(m
     app.store.flush() if hasattr(app.store, "flush") else None
     kept = load_settings(app.store)
     assert kept["net"] == {"server": "ws://10.0.0.5:9000", "name": "c"}
+
+
+def drawn_text(app, monkeypatch) -> list:
+    """Every string the whole picture draws now (through the project's bitmap fonts)."""
+    from games.ui import fonts
+    said: list = []
+    real = fonts.BitmapFont.draw
+
+    def spy(self, surface, text, *a, **kw):
+        said.append(str(text))
+        return real(self, surface, text, *a, **kw)
+    with monkeypatch.context() as m:
+        m.setattr(fonts.BitmapFont, "draw", spy)
+        app.present_whole()
+    return said
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_seat_panel_names_every_person_and_marks_a_friend_away(make_app, net, tmp_path,
+                                                                     entry, monkeypatch):
+    """In a network game the game's own seat panel names this player's seat with the
+    Settings' name (it read "Human"), a friend's seat with theirs, and says when the
+    friend's seat is away (the status line said so; the panel did not)."""
+    from games.net.client import Client, wait_for
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    scene = app.push(entry.scene_factory()(app))
+    scene.game_options = lambda: dict(entry.test_options[0])
+    frames(app, 2)
+    app.top.finish()                              # (the title: no game at home chosen)
+    frames(app, 1)
+    me = scene.client()
+    me.host(entry.name, ["remote", "remote"] + [f"computer:{lowest(entry)}"] * (len(names) - 2),
+            dict(entry.test_options[0]), claim=[names[0]], grace=600.0)
+    scene.sit_at(me)
+    assert run_until(app, lambda: me.code is not None, timeout=LONG)
+    bea = Client(url, name="Bea", data_dir=tmp_path / "bea")
+    bea.join(me.code, claim=1)
+    wait_for(bea, lambda e: e["type"] == "welcome", LONG)
+    assert run_until(app, lambda: app.top is scene and scene.net is me, timeout=LONG)
+    said = " | ".join(drawn_text(app, monkeypatch))
+    assert "Ann" in said and "Human" not in said, said
+    assert "Bea" in said, said
+    bea.close()
+    assert run_until(app, lambda: scene.seat_state(names[1]) == "away", timeout=LONG)
+    said = drawn_text(app, monkeypatch)
+    assert any("Bea" in s and "away" in s for s in said), said
+    assert not scene.table.state.is_over
+
+
+def test_seats_waiting_at_several_tables_are_one_line_on_the_title(make_app, net, tmp_path):
+    """Seats of this player's wait at two tables: the title says "Back to your 2 tables"
+    in one line (its list stays short enough to leave the title's text clear), which
+    opens the network box with a "Back to table X" for each."""
+    from games.net.client import wait_for
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port, name="Ann")
+    entry = GAMES[0]
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 1)
+    codes = []
+    for _ in range(2):
+        c = scene.client()
+        c.host(entry.name, ["remote"] * len(names), dict(entry.test_options[0]),
+               claim=[names[0]])
+        wait_for(c, lambda e: e["type"] == "welcome", LONG)
+        codes.append(c.code)
+        c.close()
+    scene.open_title()
+    line = "Back to your 2 tables"
+    assert run_until(app, lambda: line in labels(app), timeout=LONG), labels(app)
+    assert not any(s.startswith("Back to table") for s in labels(app))
+    choose(app, line)
+    box = app.top
+    assert type(box).__name__.startswith("NetworkBox")
+    assert run_until(app, lambda: all(f"Back to table {c}" in labels(app) for c in codes),
+                     timeout=LONG), labels(app)

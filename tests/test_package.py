@@ -130,7 +130,10 @@ def test_the_runtime_dependencies_are_pygame_ce_and_websockets_and_tests_are_an_
     test = {r.split(";")[0].strip() for r in requires if 'extra == "test"' in r}
     names = {t.split(">")[0].split("=")[0].split("<")[0] for t in test}
     assert {"pytest", "pytest-xdist", "hypothesis"} <= names, test
-    assert meta.get_all("Provides-Extra") == ["test"]
+    # and the local network's server finder (mDNS) an optional extra: nothing needs it
+    assert meta.get_all("Provides-Extra") == ["test", "lan"]
+    assert [r.split(";")[0].split(">")[0] for r in requires if 'extra == "lan"' in r] == \
+        ["zeroconf"]
     # the checkout's requirements.txt pins the same pygame-ce, and holds the test extra too
     def read(name):                           # a requirements file, its -r includes too
         out = set()

@@ -11,6 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+import games
+
 from driver import VirtualPad, click, frames, key, pad_press
 from games.core.display import layout
 from games.launcher.scene import BindingsScene, LauncherScene, SettingsScene
@@ -346,6 +348,55 @@ def test_focus_loss_pauses_a_window(make_app):
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
     app.step()
     assert not app.paused
+
+
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_the_click_that_gives_a_paused_title_the_focus_back_only_wakes_it(make_app, entry):
+    """A window manager's click-to-focus sends the focus back, then the press: that click
+    ends the "Paused" notice and does nothing else (it started a game at home when it
+    landed on the title's first choice); a click a moment later takes the choice."""
+    clock = [1000.0]
+    app = make_app(anim_speed=0, mute=True, clock=lambda: clock[0])
+    scene = app.push(entry.scene_factory()(app))
+    frames(app, 2)
+    title = app.top
+    assert title.name == "title"
+    first = title.menu.item_rect(0).center
+    assert title.menu.item_at(first) == 0
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.step()
+    assert app.paused
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    click(app, first)
+    frames(app, 2)
+    assert not app.paused
+    assert app.top is title and scene.table.ply == 0, "the waking click took a choice"
+    clock[0] += 5.0                       # a click of its own, later: it is answered
+    click(app, first)
+    frames(app, 2)
+    assert app.top is not title
+
+
+def test_the_click_that_gives_an_unpaused_window_the_focus_back_does_nothing(make_app):
+    """A window that goes on without the focus (a network table is not paused): the
+    click that gives the focus back is not a move on the board either."""
+    clock = [1000.0]
+    app = make_app(clock=lambda: clock[0])
+
+    class GoesOn(TestScene):
+        def runs_unfocused(self):
+            return True
+    scene = app.push(GoesOn(app))
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.step()
+    assert not app.paused
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    click(app, TestScene.cell_centre((2, 4)))
+    assert scene.cursor == [0, 0], "the focusing click moved the cursor"
+    clock[0] += 5.0
+    click(app, TestScene.cell_centre((2, 4)))
+    assert scene.cursor == [2, 4]
 
 
 def test_an_idle_frame_draws_nothing(make_app):

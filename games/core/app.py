@@ -38,6 +38,10 @@ from .worker import Worker  # noqa: E402
 
 FPS = 60
 TOAST_SECONDS = 4.0
+# a window given its focus back by a click (a window manager's click-to-focus sends the
+# focus first, then the press): a press this soon after the focus came back is that click,
+# and only wakes the window (no menu item, no move), paused or not (a network table)
+WAKE_CLICK_SECONDS = 0.5
 
 
 class Scene:
@@ -179,6 +183,10 @@ class App:
         self.exit_status = 0                 # what the process returns (App.quit sets it)
         self.stopped_by = None               # the signal that ended the loop, if one did
         self.paused = False
+        self._unfocused = False              # the window lost the focus (and has not had
+        #                                      it back since)
+        self._woken_at = None                # when the focus came back to the window
+        self._swallowed: set = set()         # mouse buttons whose press only woke the game
         self.frame = 0
         self.dirty = True                    # redraw and present the whole picture
         self._damage: list = []              # native rectangles that changed this frame
@@ -535,12 +543,16 @@ class App:
             self.request_close()
         elif t == pygame.WINDOWFOCUSLOST:
             self.input.release_all()
+            self._unfocused = True
             # (a game that goes on elsewhere, a network table, is not paused: the others'
             # moves keep coming and are shown)
             if not self.display.fullscreen and not any(s.runs_unfocused() for s in self.stack):
                 self.paused = True
                 self.dirty = True
         elif t == pygame.WINDOWFOCUSGAINED:
+            if self._unfocused:             # (paused or not: a network table goes on)
+                self._unfocused = False
+                self._woken_at = now
             if self.paused:
                 self.paused = False
                 self.dirty = True
@@ -558,12 +570,24 @@ class App:
             self.save_settings()
             self.dirty = True
         else:
-            if self.paused and t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                # a press in the window means we have the focus again; the press itself
-                # only wakes the game, so it cannot make a move by accident
+            woke = (t == pygame.MOUSEBUTTONDOWN and self._woken_at is not None
+                    and now - self._woken_at < WAKE_CLICK_SECONDS)
+            if t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self._woken_at = None
+            if (self.paused and t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)) or woke:
+                # a press in the window means we have the focus again (or is the click
+                # that gave it back, just after): the press, and its release, only wake
+                # the game, so it cannot make a move or take a title's choice by accident
+                if t == pygame.MOUSEBUTTONDOWN:
+                    self._swallowed.add(getattr(event, "button", 1))
                 self.paused = False
                 self.dirty = True
                 return
+            if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
+                    getattr(event, "button", 1) in self._swallowed:
+                self._swallowed.discard(event.button)
+                if t == pygame.MOUSEBUTTONUP:
+                    return
             actions = self.input.process(event, now, self.display.to_native)
             for action in self.chord.feed(actions, now):
                 self._deliver(action)

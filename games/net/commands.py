@@ -85,6 +85,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                        help="processes the computer players think in (default: up to 2)")
     serve.add_argument("--no-list", action="store_true",
                        help="do not list the tables to anyone who asks (a public server)")
+    serve.add_argument("--no-mdns", action="store_true",
+                       help="do not advertise the server on the local network (mDNS; "
+                            "only with the optional zeroconf package)")
 
     def server_arg(q):
         q.add_argument("--server", type=_server, default=DEFAULT_SERVER, metavar="URL",
@@ -141,6 +144,7 @@ def main(argv: list, prog: str = "tricade") -> int:
         kw = {k: v for k, v in (("abandon", args.abandon), ("sweep", args.sweep),
                                 ("workers", args.workers)) if v is not None}
         kw["listing"] = not args.no_list
+        kw["mdns"] = not args.no_mdns
         if args.workers is not None and not 1 <= args.workers <= 64:
             parser.error("--workers must be 1 to 64")
         return run(args.data_dir, args.host, args.port, **kw)

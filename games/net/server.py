@@ -82,7 +82,7 @@ class Server:
     def __init__(self, data_dir, host: str = protocol.DEFAULT_HOST,
                  port: int = protocol.DEFAULT_PORT, abandon: float = ABANDON,
                  sweep: float = SWEEP, workers: int | None = None,
-                 synchronous: str = "FULL", listing: bool = True):
+                 synchronous: str = "FULL", listing: bool = True, mdns: bool = True):
         self.data_dir = Path(data_dir)
         self.host, self.port = host, port
         self.abandon, self.sweep = abandon, sweep
@@ -90,6 +90,8 @@ class Server:
         self.synchronous = synchronous
         self.listing = listing          # False: "list" is refused (a public server's codes
                                         # stay among the friends they were given to)
+        self.mdns = mdns                # advertised on the local network (when zeroconf
+        self.advert = None              # is there: games.net.discover)
         self.tables: dict = {}
         self.requests: dict = {}
         self.conns: set = set()
@@ -177,8 +179,15 @@ class Server:
             if ready is not None:
                 ready(port)
             sweeper = asyncio.ensure_future(self._sweeper())
+            if self.mdns:                # (after it listens: a resume never waits for it)
+                from games.net.discover import Advert
+                self.advert = Advert(self.host, port, self.listing)
+                advertising = asyncio.ensure_future(self.advert.start())
             await self.stopping.wait()
             sweeper.cancel()
+            if self.advert is not None:
+                advertising.cancel()
+                await self.advert.close()
         self.close()
 
     def close(self) -> None:

@@ -704,8 +704,7 @@ class TriAxisScene(ScoreFiles, GameScene):
         dos.text(surface, title.rjust(13), (x + 64, 2), LIGHT_GREY)
         dos.text(surface, " Seat     Pop  On/Sup", (x, 22), LIGHT_CYAN)
         ins, winners = set(st.seats_in()), st.winners()
-        seats_shown = surface.get_clip().colliderect(
-            (x - 16, 36, 640 - x + 16, 15 * len(st.players) + 4))
+        seats_shown = surface.get_clip().colliderect(x - 16, 36, 656 - x, 15 * len(st.players) + 4)
         for i, s in enumerate(st.players if seats_shown else ()):
             y = 38 + i * 15
             on = s == st.current or (s == st.turn and st.phase in ("spin", "harvest-colour",
@@ -715,9 +714,11 @@ class TriAxisScene(ScoreFiles, GameScene):
                 surface.fill(BLUE, (x - 4, y - 1, 176, 15))
             mark = "\u25b6" if on else ("*" if s in winners else " ")
             kind = {"human": "H", "random": "R", "remote": "F"}.get(self.table.seats.get(s), "C")
-            status = f"{st.population(s):>3}  {st.on_island(s):>2}/{st.supply(s):<2}" \
-                if s in ins or st.phase == "setup" else "  out"
-            dos.text(surface, f"{mark}{s[:7].upper():<7}{kind}{status}", (x, y), colour)
+            status = f"{st.population(s):>3}  away" if self.seat_state(s) == "away" else \
+                f"{st.population(s):>3}  {st.on_island(s):>2}/{st.supply(s):<2}" \
+                if s in ins or st.phase == "setup" else "  out"     # (away: at a table)
+            name = self.seat_player(s, 7, state=False) or s[:7].upper()
+            dos.text(surface, f"{mark}{name:<7}{kind}{status}", (x, y), colour)
             if marks.marks_on(self.app):          # the shape this seat's markers wear
                 surface.fill(colour, (x - 13, y + 2, 9, 9))
                 art.draw_seat_mark(surface, (x - 12, y + 3), s)

@@ -398,20 +398,20 @@ class TriboloScene(GameScene):
     def title_page(self, surface) -> None:
         surface.fill(BLACK)
         frame_box(surface, pygame.Rect(0, 0, 640, 350), LIGHT_BLUE)
-        dos.centred(surface, "*  TRICADE PRESENTS  *", 28, LIGHT_CYAN)
-        dos.big_text(surface, "TRIBOLO", 320, 52, YELLOW, scale=5, shadow=RED)
-        dos.centred(surface, "\u2550" * 31, 128, LIGHT_BLUE)
-        dos.centred(surface, "(Three Way Othello)", 146, WHITE)
-        dos.centred(surface, "after the 1991-92 shareware game by William Soleau", 166,
+        dos.centred(surface, "*  TRICADE PRESENTS  *", 14, LIGHT_CYAN)
+        dos.big_text(surface, "TRIBOLO", 320, 32, YELLOW, scale=5, shadow=RED)
+        dos.centred(surface, "\u2550" * 31, 104, LIGHT_BLUE)
+        dos.centred(surface, "(Three Way Othello)", 118, WHITE)
+        dos.centred(surface, "after the 1991-92 shareware game by William Soleau", 134,
                     LIGHT_GREY)
         marked = marks.marks_on(self.app)
         for i, letter in enumerate("BRG#BRG#"):      # a row of tiles
             surface.blit(sprites.sheet("tribolo").get(tile_sprite(letter, marked)),
-                         (320 - 4 * 34 + i * 34, 188))
+                         (320 - 4 * 34 + i * 34, 154))
         seats = ", ".join(f"{s.capitalize()} {self.table.seats.get(s)}" for s in SEATS)
-        dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 294,
+        dos.centred(surface, f"Board {self.board}: {board_name(self.board)}    {seats}", 302,
                     LIGHT_GREY)
-        dos.centred(surface, self.named(self.title_hint()), 316, DARK_GREY)
+        dos.centred(surface, self.named(self.title_hint()), 320, DARK_GREY)
 
     title_footer = ""        # the title page draws its own controls line (title_hint)
 
@@ -450,8 +450,9 @@ class TriboloScene(GameScene):
                 look = dos.Look(fg=SEAT_LIGHT[seat], bg=BLACK, border=DARK_GREY, shadow=None)
             inner = dos.draw_box(surface, pygame.Rect(8 + i * 208, 2, 208, 42), look,
                                  "double" if current else "single")
-            kind = "Human" if self.table.seats.get(seat) == "human" else \
-                (self.seat_player(seat, 10) or f"Computer {self.table.levels.get(seat, 3)}")
+            kind = self.seat_player(seat, 11) or ("Human" if self.table.seats.get(seat) ==
+                                                  "human" else
+                                                  f"Computer {self.table.levels.get(seat, 3)}")
             if seat in winners:
                 kind = "WINNER" if len(winners) == 1 else "TIE"
             mark = "\u25b6" if current else " "

@@ -723,14 +723,21 @@ class Title(Modal):
         # where a title's two choices sit (under the game's picture and its credits); more
         # choices grow the list downwards from there, never up over the picture
         grow = max(0, len(self.choices) - 2) * lh // 2
-        self.panel, inner = self.place(w, h, self.panel_title,
-                                       (s.centerx, s.h * 7 // 10 + grow))
+        self.footer_text = self.named_layout(self.footer) if "{" in self.footer else self.footer
+        self.footer_at = self.centred_at(self.footer_text, s, s.h - self.line_h - 4)
+        self.panel, inner = self.clear_place(w, h, (s.centerx, s.h * 7 // 10 + grow))
         items = [Item(label, on_confirm=lambda i=i: self.choose(i))
                  for i, (label, _) in enumerate(self.choices)]
         cursor = self.menu.cursor if getattr(self, "menu", None) is not None else self.default
         self.menu = MenuList(items, look, inner, cursor=max(0, min(cursor, len(items) - 1)))
-        self.footer_text = self.named_layout(self.footer) if "{" in self.footer else self.footer
-        self.footer_at = self.centred_at(self.footer_text, s, s.h - self.line_h - 4)
+
+    def clear_place(self, w: int, h: int, centre) -> tuple:
+        """Where the choices' window goes: at ``centre``, or the nearest place where it
+        covers none of the picture's text or art, nor the footer (games.ui.clearance)."""
+        from games.ui.clearance import clear_spot
+        footer = [pygame.Rect(0, self.footer_at[1], 1, self.line_h)] if self.footer else []
+        return clear_spot(lambda c: self.place(w, h, self.panel_title, c), centre,
+                          self.screen, self.picture, footer)
 
     @property
     def focus(self) -> int:

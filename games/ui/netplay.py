@@ -91,18 +91,25 @@ class NetPlay:
         def ready():
             if lookup.tables is None:
                 return None
+            own = lookup.own(self.game)
+            if len(own) > 1:         # one line on the title (its list stays short enough
+                #                      to leave the title's own text clear): the network
+                #                      box lists them all
+                return [(f"Back to your {len(own)} tables",
+                         lambda: self.open_network(self.open_title))]
             return [(f"Back to table {code}",
                      lambda c=code, s=seats: self.rejoin(c, s, self.open_title))
-                    for code, seats, _words in lookup.own(self.game)]
+                    for code, seats, _words in own]
         return ready
 
-    def rejoin(self, code: str, seats: list, on_back=None):
-        """Back to one's own seats at table ``code`` (the waiting room until it starts)."""
+    def rejoin(self, code: str, seats: list, on_back=None, server: str | None = None):
+        """Back to one's own seats at table ``code`` (the waiting room until it starts), at
+        the Settings' server or ``server`` (one found on the local network)."""
         if self.net is not None:
             self.say(f"You are at table {self.net.code}: leave it first (New game or Quit).")
             return None
         try:
-            client = self.client()
+            client = self.client(server)
             client.join(code, claim=list(seats))
         except ValueError as exc:
             self.say(str(exc))
@@ -124,9 +131,10 @@ class NetPlay:
             return None
         return self.push(network_screen(self, on_back))
 
-    def client(self):
+    def client(self, server: str | None = None):
+        """A client of the Settings' server (or ``server``), as this player."""
         from games.net.client import Client
-        return Client(server_address(self.app), name=player_name(self.app),
+        return Client(server or server_address(self.app), name=player_name(self.app),
                       data_dir=self.store.dir)
 
     def sit_at(self, client, on_back=None):
@@ -268,14 +276,34 @@ class NetPlay:
             return (f"{st.current.capitalize()} (the computer) is thinking...", None)
         return (f"{name} ({st.current}) is thinking...", None)
 
-    def seat_player(self, seat: str, width: int = 16) -> str | None:
-        """Who plays ``seat`` at a network table when a person does (a friend's name, or
-        this player's own, at most ``width`` letters), for a game's seat panel; None for
-        the computer's seats and any seat at home."""
+    def seat_state(self, seat: str) -> str | None:
+        """A person's seat at a network table: "here", "thinking" (theirs to move) or
+        "away" (their connection lost: the seat waits); None for the computer's seats,
+        a free seat and any seat at home."""
         if self.net is None or self.table.seats.get(seat) not in ("remote", "human"):
             return None
         s = next((s for s in self.net.seats if s.get("seat") == seat), {})
-        return (s.get("name") or ("You" if seat in self.net.mine else "A friend"))[:width]
+        state = s.get("state")
+        return state if state in ("here", "thinking", "away") else None
+
+    def seat_player(self, seat: str, width: int = 16, state: bool = True) -> str | None:
+        """Who plays ``seat`` at a network table when a person does, for a game's seat
+        panel: a friend's name, or this player's own (the Settings' name), at most
+        ``width`` letters; with ``state``, a friend's seat says when it is away ("Bea
+        away") or thinking ("Bea..."); None for the computer's seats and any seat at
+        home."""
+        if self.net is None or self.table.seats.get(seat) not in ("remote", "human"):
+            return None
+        s = next((s for s in self.net.seats if s.get("seat") == seat), {})
+        mine = seat in self.net.mine
+        name = s.get("name") or (player_name(self.app) if mine else "") or \
+            ("You" if mine else "A friend")
+        now = self.seat_state(seat) if state and not mine else None
+        if now == "away":
+            return f"{name[:max(1, width - 5)]} away"
+        if now == "thinking":
+            return f"{name[:max(1, width - 3)]}..."
+        return name[:width]
 
 
 # -- the screens -------------------------------------------------------------------------------
@@ -316,6 +344,9 @@ class NetBox(Modal):
                         for i, s in enumerate(lines)]
         top = self.inner.y + len(lines) * self.line_h + self.gap
         cursor = self.menu.cursor if self.menu is not None else 0
+        if self.menu is not None and self.menu.items:    # (more found: the same one lit)
+            was = str(self.menu.selected.label)
+            cursor = next((i for i, it in enumerate(items) if str(it.label) == was), cursor)
         self.menu = MenuList(items, look, pygame.Rect(self.inner.x, top, self.inner.w,
                                                        len(items) * lh),
                              cursor=max(0, min(cursor, len(items) - 1)))
@@ -480,82 +511,141 @@ class NetworkBox(NetBox):
 class JoinBox(NetBox):
     """Join a table: the server's tables of this game that have a free seat or are full
     to watch, and first those where a seat of this player's waits (asked on a thread: the
-    frame never waits), or a code typed or picked letter by letter."""
+    frame never waits), or a code typed or picked letter by letter. With the optional
+    zeroconf package, the servers found on the local network (games.net.discover) are
+    asked too, and their tables listed with the machine they are on: a friend picks one
+    without typing an address."""
 
     title = "Join a table"
 
     def __init__(self, game, on_back=None):
-        from games.net.client import kept_token
+        from games.net import discover
         server = server_address(game.app)
-        self.lookup = Lookup(server, kept_token(game.store.dir, server,
-                                                player_name(game.app)))
-        self.found = None            # None: still asking; else [(code, words, watch)]
-        self.own: list = []          # [(code, seats, words)]: this player's seats wait there
+        self.lookup = self.ask(game, server)
+        self.found = None            # None: still asking; else [(code, words, watch, server)]
+        self.own: list = []          # [(code, seats, words, server)]: this player's seats
         self.failed = ""
+        # the local network: a look on a thread (none without zeroconf: nothing is said)
+        self.browse = discover.Browse() if discover.available() else None
+        self.nearby: dict = {}       # url -> (discover.Found, Lookup)
+        self._seen = None
         super().__init__(game, on_back)
+
+    @staticmethod
+    def ask(game, server: str) -> Lookup:
+        from games.net.client import kept_token
+        return Lookup(server, kept_token(game.store.dir, server, player_name(game.app)))
+
+    def same_server(self, found) -> bool:
+        """``found`` (a server on the local network) is the Settings' own server."""
+        mine = server_address(self.app)
+        if found.port != port_of(mine):
+            return False
+        return found.url == mine or (is_this_machine(mine) and (
+            is_this_machine(found.url) or found.address == lan_address()))
+
+    def look_nearby(self) -> bool:
+        """The servers found on the local network asked for their tables, once found;
+        True when something new is known."""
+        b = self.browse
+        if b is None or b.servers is None:
+            return False
+        if not self.nearby and b.servers:
+            for f in b.servers:
+                if f.listing and not self.same_server(f) and f.url not in self.nearby:
+                    self.nearby[f.url] = (f, self.ask(self.game, f.url))
+        self.browse = None
+        return True
+
+    def answers(self) -> tuple:
+        return (self.lookup.tables is not None, self.browse is None,
+                tuple(lk.tables is not None for _, lk in self.nearby.values()))
 
     def sort(self) -> None:
         self.failed = self.lookup.failed
-        self.own = self.lookup.own(self.game.game)
-        mine = {code for code, _, _ in self.own}
-        out = []
-        for t in self.lookup.tables:
-            if t.get("game") != self.game.game or t.get("over") or t["code"] in mine:
+        found, own = [], []
+        sources = [(None, self.lookup, "")] + [
+            (url, lk, f"  on {f.host}" + (f":{f.port}" if f.port != 8765 else ""))
+            for url, (f, lk) in self.nearby.items() if lk.tables is not None]
+        for url, lookup, where in sources:
+            if lookup.tables is None:
                 continue
-            free = [s for s in t.get("seats") or [] if s.get("state") == "free"]
-            names = ", ".join(s.get("name") for s in t.get("seats") or [] if s.get("name"))
-            who = f"  ({names})" if names else ""
-            if free:
-                out.append((t["code"], f"{t['code']}  {len(free)} free{who}", False))
-            else:                    # every seat taken: to watch, read-only
-                out.append((t["code"], f"Watch {t['code']}  move {t.get('moves', 0)}{who}",
-                            True))
-        out.sort(key=lambda x: x[2])
-        self.found = out
+            mine = lookup.own(self.game.game)
+            own += [(code, seats, words + where, url) for code, seats, words in mine]
+            codes = {code for code, _, _ in mine}
+            for t in lookup.tables:
+                if t.get("game") != self.game.game or t.get("over") or t["code"] in codes:
+                    continue
+                free = [s for s in t.get("seats") or [] if s.get("state") == "free"]
+                names = ", ".join(s.get("name") for s in t.get("seats") or []
+                                  if s.get("name"))
+                who = f"  ({names})" if names else ""
+                if free:
+                    found.append((t["code"], f"{t['code']}  {len(free)} free{who}{where}",
+                                  False, url))
+                else:                # every seat taken: to watch, read-only
+                    found.append((t["code"], f"Watch {t['code']}  move {t.get('moves', 0)}"
+                                             f"{who}{where}", True, url))
+        found.sort(key=lambda x: (x[2], x[3] is not None))
+        self.found, self.own = found, own
 
     def lines(self) -> list:
         where = f"Server: {server_address(self.app).split('://', 1)[-1]}"
+        out = [where]
         if self.found is None:
-            return [where, "Asking the server for its tables..."]
-        if self.failed:
-            return [where, "No answer: " + self.failed[:60], "A code can still be typed."]
-        if not self.found and not self.own:
-            return [where, "No table of this game is waiting there."]
-        return [where, "Tables of this game (a free seat to take, or to watch):"]
+            out.append("Asking the server for its tables...")
+        elif self.failed and not self.found and not self.own:
+            out += ["No answer: " + self.failed[:60], "A code can still be typed."]
+        elif not self.found and not self.own:
+            out.append("No table of this game is waiting there.")
+        else:
+            out.append("Tables of this game (a free seat to take, or to watch):")
+        if self.browse is not None:
+            out.append("Looking for servers on the local network...")
+        return out
 
     def items(self) -> list:
         game, on_back = self.game, self.on_back
         out = [Item(f"Back to {code}  ({words})",
-                    on_confirm=lambda c=code, s=seats: self.finish(
-                        lambda: game.rejoin(c, s, on_back)))
-               for code, seats, words in self.own]
-        out += [Item(words, on_confirm=lambda c=code, w=watch: self.join(c, watch=w))
-                for code, words, watch in (self.found or [])]
+                    on_confirm=lambda c=code, s=seats, u=url: self.finish(
+                        lambda: game.rejoin(c, s, on_back, u)))
+               for code, seats, words, url in self.own]
+        out += [Item(words, on_confirm=lambda c=code, w=watch, u=url: self.join(c, w, u))
+                for code, words, watch, url in (self.found or [])]
         out.append(Item("Type the code", on_confirm=self.type_code))
         out.append(Item("Back", on_confirm=self.back))
         return out
 
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
-        if self.found is None and self.lookup.tables is not None:
+        self.look_nearby()
+        now = self.answers()
+        if now != self._seen and self.lookup.tables is not None:
+            self._seen = now
             self.sort()
             self.refresh()
             return True
         return changed
 
     def wake_in(self):
-        return 0.1 if self.found is None else super().wake_in()
+        waiting = self.lookup.tables is None or self.browse is not None or any(
+            lk.tables is None for _, lk in self.nearby.values())
+        return 0.1 if waiting else super().wake_in()
+
+    def abandoned(self) -> None:
+        if self.browse is not None:
+            self.browse.stop()
 
     def type_code(self) -> None:
         game = self.game
         on_back = self.on_back
         self.finish(lambda: game.push(code_entry(game, on_back)))
 
-    def join(self, code: str, watch: bool = False) -> None:
+    def join(self, code: str, watch: bool = False, server: str | None = None) -> None:
         game = self.game
         on_back = self.on_back
         try:
-            client = game.client()
+            client = game.client(server)
             if watch:
                 client.watch(code)
             else:

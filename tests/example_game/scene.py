@@ -103,7 +103,8 @@ class PebblesScene(GameScene):
         surface.fill(dos.BLACK)
         dos.centred(surface, "P E B B L E S", 14, dos.YELLOW)
         for i, seat in enumerate(s.players):
-            who = "Human" if t.is_human(seat) else f"Computer ({ai.level_name(t.levels[seat])})"
+            who = self.seat_player(seat) or (  # (a network table's name and state)
+                "Human" if t.is_human(seat) else f"Computer ({ai.level_name(t.levels[seat])})")
             mark = ">" if seat == s.turn and not s.is_over else " "
             dos.text(surface, f"{mark}{seat.capitalize()}", (16, 80 + i * 42), SEAT_COLOUR[seat])
             dos.text(surface, who, (32, 94 + i * 42), dos.LIGHT_GREY)

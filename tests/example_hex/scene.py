@@ -155,7 +155,9 @@ class HexScene(GameScene):
         dos.centred(surface, "H E X", 8, dos.YELLOW)
         for seat, x in zip(s.players, (12, 548)):
             level = ai.level_name(t.levels[seat])
-            lines = ["Human"] if t.is_human(seat) else ["Computer", f"({level})"]
+            person = self.seat_player(seat, 10)     # (a network table's name and state)
+            lines = [person] if person else ["Human"] if t.is_human(seat) else \
+                ["Computer", f"({level})"]
             lines += SIDES[seat].split(" ", 1)
             turn = seat == s.current
             dos.text(surface, ("> " if turn else "  ") + seat.upper(), (x, 120), COLOUR[seat])
