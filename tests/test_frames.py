@@ -117,6 +117,26 @@ def test_a_frame_of_changes_shows_what_the_whole_picture_shows(make_app, name, h
     assert run.partial_frames > 0, "every frame was presented whole"
 
 
+@pytest.mark.parametrize("name", [e.name for e in games.games(include_hidden=True)])
+def test_a_key_that_moves_the_cursor_presents_only_the_rows_it_changed(make_app, name):
+    """A key is answered by a whole redraw of the picture, but only the rows that differ
+    are presented (a whole scaled window at 1920x1080 was half of a Pi-class frame), and
+    the window is still exactly the whole picture (Checked)."""
+    clock = Clock()
+    app = make_app(clock=clock, anim_speed=0.0, mute=True, window_size=(1920, 1080),
+                   scale="aspect")
+    run = Checked(app, clock)
+    scene = app.push(games.get(name).scene_factory()(app, seed=7))
+    run.step(3)
+    for k in getattr(scene, "bench_start_keys", ("return",)):
+        run.key(k, 5)
+    run.step(40)
+    for k in ("right", "down", "left", "up"):
+        partial = run.partial_frames
+        run.key(k, 1)
+        assert run.partial_frames == partial + 1, f"{k}: the whole window presented"
+
+
 def test_an_idle_scene_draws_nothing_and_the_loop_sleeps(make_app):
     clock = Clock()
     app = make_app(clock=clock, anim_speed=1.0)

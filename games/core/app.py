@@ -191,6 +191,8 @@ class App:
         self.dirty = True                    # redraw and present the whole picture
         self._damage: list = []              # native rectangles that changed this frame
         self._kept: dict = {}                # a blink's pictures, shown again (see _blink)
+        self._answered = False               # an input was handled: redrawn, but only the
+        #                                      rows that changed are presented (_draw)
         self.partial = True                  # False: every change redraws the whole picture
         self._frame_at = 0.0                 # perf_counter() when the last frame began
         self._slept = 0.0                    # how long the loop chose to sleep before it
@@ -235,6 +237,11 @@ class App:
     def damage(self, *rects) -> None:
         """Only these native rectangles changed (drawn and presented at the next frame)."""
         self._damage.extend(pygame.Rect(r) for r in rects)
+
+    def redraw_changed(self) -> None:
+        """Redraw the whole picture at the next frame and present only the rows that
+        changed (a cursor moved: ``dirty`` presents the whole window)."""
+        self._answered = True
 
     def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
         """A notice over the bottom lines for ``seconds``; the same notice again replaces
@@ -402,7 +409,7 @@ class App:
         feed = self.notifier.due_in()        # a watchdog is fed in time, however quiet
         if feed is not None:
             longest = min(longest, feed)
-        change = 0.0 if (self.dirty or self._damage) else self.next_change()
+        change = 0.0 if (self.dirty or self._answered or self._damage) else self.next_change()
         change = longest if change is None else min(change, longest)
         floor = self._frame_at + 1.0 / FPS - start
         if limit is not None:
@@ -514,9 +521,12 @@ class App:
         if self.dirty or self.frame == 0 or (self._damage and not self.partial):
             self._kept.clear()
             self._draw()
+        elif self._answered:
+            self._kept.clear()
+            self._draw(changed=True)
         elif self._damage:
             self._blink(self._damage)
-        self.dirty = False
+        self.dirty = self._answered = False
         self._damage = []
         self.frame += 1
         if self.frame_report is not None:
@@ -601,7 +611,9 @@ class App:
         del self.action_log[:-200]
         if top.accepts(action):
             top.handle(action)
-        self.dirty = True
+        # redrawn whole, presented where it changed: a key that moves a cursor shows two
+        # small bands, not a whole scaled window (the present was half a Pi-class frame)
+        self._answered = True
 
     def _blink(self, damage: list) -> None:
         """Draw a frame's changes; when they are only blinks (BlinkRects), a picture of
@@ -644,16 +656,23 @@ class App:
         changes must look like: the tests compare the two)."""
         self._draw()
 
-    def _draw(self, rects=None) -> None:
+    def _draw(self, rects=None, changed: bool = False) -> None:
         """Draw and present the whole picture, or only the native ``rects`` (the canvas
-        clipped to each: what lies outside is as the last frame left it)."""
+        clipped to each: what lies outside is as the last frame left it); ``changed``:
+        draw the whole picture and present only the rows that differ from the last one
+        drawn on the same canvas (the whole of it when most of it changed)."""
         top = self.top
         if top is None:
             return
-        # the scenes to draw: the top one and every transparent one's backdrop
-        first = len(self.stack) - 1
-        while first > 0 and self.stack[first].transparent:
-            first -= 1
+        if changed:
+            surface = self.canvas(top.native_size)
+            if self.last_native is not surface or self.partial is False:
+                return self._draw()
+            before = surface.get_buffer().raw
+            self._draw_scenes(top, surface, None)
+            self.last_native = surface
+            self.display.present(surface, changed_rows(before, surface))
+            return
         surface = self.canvas(top.native_size)
         if rects is not None:
             rects = merge_rects(rects, surface.get_rect())
@@ -661,6 +680,16 @@ class App:
                 return self._draw()
             if not rects:
                 return
+        self._draw_scenes(top, surface, rects)
+        self.last_native = surface
+        self.display.present(surface, rects)
+
+    def _draw_scenes(self, top: Scene, surface: pygame.Surface, rects) -> None:
+        """The scenes to draw: the top scene and every transparent one's backdrop, drawn in the clips of
+        ``rects`` (None: the whole picture), with the notices over them."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].transparent:
+            first -= 1
         for clip in draw_clips(rects, surface.get_rect()):
             surface.set_clip(clip)
             for scene in self.stack[first:]:
@@ -668,8 +697,6 @@ class App:
                     scene.draw(surface)
             self._draw_overlays(top, surface)
         surface.set_clip(None)
-        self.last_native = surface
-        self.display.present(surface, rects)
 
     def _draw_overlays(self, top: Scene, surface: pygame.Surface) -> None:
         lines = [t[0] for t in self._toasts[-2:]]
@@ -709,6 +736,32 @@ def freeze_start_up() -> None:
     its first frame; a test process that makes many apps does not)."""
     gc.collect()
     gc.freeze()
+
+
+def changed_rows(before: bytes, surface: pygame.Surface, gap: int = 8):
+    """The bands of whole rows of ``surface`` that differ from ``before`` (its bytes as
+    they were), as rectangles for ``merge_rects``; None when most of it changed."""
+    after = surface.get_buffer().raw
+    if after == before:
+        return []
+    w, h = surface.get_size()
+    pitch = surface.get_pitch()
+    if len(before) != len(after) or pitch * h > len(after):
+        return None
+    a, b = memoryview(before), memoryview(after)
+    bands, start, last = [], None, None
+    for y in range(h):
+        i = y * pitch
+        if a[i:i + pitch] != b[i:i + pitch]:
+            if start is None:
+                start = y
+            elif y - last > gap:
+                bands.append(pygame.Rect(0, start, w, last + 1 - start))
+                start = y
+            last = y
+    if start is not None:
+        bands.append(pygame.Rect(0, start, w, last + 1 - start))
+    return merge_rects(bands, surface.get_rect())
 
 
 def merge_rects(rects, bounds: pygame.Rect, most: float = 0.5, parts: int = 4):

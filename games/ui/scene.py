@@ -709,7 +709,7 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
             self.on_refuse(intent.text)
             return True
         if kind in ("select", "deselect", "cursor"):
-            self.app.dirty = True
+            self.app.redraw_changed()
             return True
         return False
 
