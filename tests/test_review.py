@@ -462,15 +462,18 @@ def test_a_try_at_a_marked_move_is_valued_as_the_review_values_moves(entry):
     marked = [r for r in rows if r["judgement"] != "good"]
     for row in (marked or rows)[:2]:
         state = states[row["ply"] - 1]
-        played = review.try_move(judge, state, state.parse_move(row["move"]))
+        move_played = state.parse_move(row["move"])
+        played = review.try_move(judge, state, move_played, move_played)
         assert (played["before"], played["after"], played["loss"]) == (
             row["before"], row["after"], row["loss"])
         assert played["verdict"] == ("not better" if row["judgement"] != "good" else
                                      "best" if row["loss"] == 0 else "good enough")
+        if row["better"]:                       # the better move the row names
+            assert played["best"] == row["better"]
         best = state.parse_move(played["best"])
-        assert review.try_move(judge, state, best)["verdict"] == "best"
+        assert review.try_move(judge, state, best, move_played)["verdict"] == "best"
         for move in state.legal_moves()[:2]:
-            got = review.try_move(judge, state, move)
+            got = review.try_move(judge, state, move, move_played)
             assert got["verdict"] == ("best" if move == best or got["loss"] == 0 else
                                       "good enough" if got["loss"] < line - 1e-9 else
                                       "not better")
