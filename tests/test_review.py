@@ -520,3 +520,40 @@ def test_tripppin_gives_a_forced_win_away_as_a_blunder_at_any_distance():
             moves.append(state.move_text(move))
             state = state.play(move)
     assert (True, "neither") in seen and (False, "neither") in seen, seen
+
+
+def test_the_graph_steps_where_a_decisions_best_known_move_moves_the_positions_value():
+    """Issue 50: the graph says the review's numbers: a decision whose best known move is
+    worth more (or less) than the judge's value of the position (``second_look``) is an
+    upright step at its ply, from the point before it to its ``before``, then the line
+    goes on to its ``after``."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    from games.ui import replaydraw
+    rows = [{"ply": 1, "seat": "red", "before": 0.6, "after": 0.6, "judgement": "good",
+             "second_look": {"red": 0.2, "blue": -0.2},
+             "chances": {"red": 0.6, "blue": 0.4}, "start": {"red": 0.4, "blue": 0.6}},
+            {"ply": 2, "seat": "blue", "before": 0.4, "after": 0.1, "second_look": None,
+             "judgement": "blunder", "chances": {"red": 0.9, "blue": 0.1}}]
+    series = replaydraw.chance_series(rows, ["red", "blue"], 2)
+    assert series["red"] == [(0.4, 0.6), 0.6, 0.9]
+    assert series["blue"] == [(0.6, 0.4), 0.4, 0.1]
+    assert replaydraw.left(series["red"][0]) == rows[0]["before"]
+    assert replaydraw.arrived(series["blue"][2]) == rows[1]["after"]
+    pygame.init()
+    surface = pygame.Surface((103, 103))
+    area = pygame.Rect(0, 0, 103, 103)
+    red = (255, 0, 0)
+    replaydraw.draw_graph(surface, area, {"red": series["red"]}, {"red": red}, 2, 2,
+                          (0, 0, 0), (90, 90, 90), (200, 200, 200))
+    inner = area.inflate(-2, -2)
+    x0 = replaydraw.ply_x(inner, 0, 2)
+
+    def y_of(v):
+        return inner.bottom - 1 - round(v * (inner.h - 1))
+    column = [y for y in range(inner.y, inner.bottom)
+              if tuple(surface.get_at((x0, y)))[:3] == red]
+    assert min(column) <= y_of(0.6) and max(column) >= y_of(0.4), column   # the step
+    x1 = replaydraw.ply_x(inner, 1, 2)                      # then flat to the after
+    assert tuple(surface.get_at((x1, y_of(0.6))))[:3] == red
