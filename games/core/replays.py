@@ -158,7 +158,10 @@ def judge_try(entry, data: dict, ply: int, text: str, row: dict | None = None) -
     move = state.parse_move(text)
     text = state.move_text(move)
     state.play(move)                     # IllegalMove (a ValueError) for a move not legal
-    tried = review.try_move(judge, state, move)
+    played = None                        # the move played there: the review's row valued
+    if row is not None and row.get("move") and row.get("ply") == ply + 1:  # it too
+        played = state.parse_move(row["move"])
+    tried = review.try_move(judge, state, move, played)
     out = {"value": tried["after"], "words": judge.value_text(state.play(move), state.current),
            "verdict": None}
     if row is not None:

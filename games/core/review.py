@@ -7,17 +7,24 @@ One meaning everywhere (lichess's, and GNU Backgammon's for chance):
   position's value is what its mover can keep); at a chance point (dice, spinner),
   the average over its outcomes, weighted by their probabilities, of each outcome's value;
   a finished game its result;
-- a decision's ``before`` is the mover's chance in the position it moved from (its best
-  move's, per the judge; with a judge's ``LINE``, the mean over the judge's best line,
-  which the best move's own value differs from by the line moving on a ply), its
-  ``after`` the mover's chance in the position its move made
-  (the move played, valued as the next position is valued); the graph's point after a ply
-  is that position's chances (``chances``), so ``before`` and ``after`` are the graph's
-  points on either side of the move, and its ``loss`` is ``before - after`` (never below
-  0), all kept to a tenth of a point (``PLACES``);
+- a decision's ``before`` is the mover's chance with the best move known there: the
+  judge's best move, valued as the position it makes is valued, or the move played where
+  the judge values the position that made at least as high (the played move, judged
+  higher, is the best known: a judge with a budget can find a move of its own worse than
+  one it is shown); its ``after`` the mover's chance in the position its move made (the
+  move played, valued as the next position is valued).  So ``loss``, ``before - after``,
+  is never below 0, and it is 0 when the move played is the judge's best.  The graph's
+  point after a ply is that position's chances (``chances``): a decision's ``after`` is
+  the graph's point after it, its ``before`` the graph's point it leaves from, which is
+  the point before it plus its ``second_look`` (the best known move looked at further
+  than the position was: an upright step on the graph; None where there is none, as
+  when the judge's value of a position is its best move's and the move played is not
+  valued above it, but not with a judge's ``LINE``, whose position's value is the mean
+  over its best line); all kept to a tenth of a point (``PLACES``);
 - a decision is an inaccuracy, a mistake or a blunder exactly when that loss reaches the
-  game's line: lichess's 10, 20 and 30 points, or the judge's ``THRESHOLDS``; the better
-  move is the judge's best when it is not the one played;
+  game's line: lichess's 10, 20 and 30 points, or the judge's ``THRESHOLDS``; a marked
+  move always names its better move (``better``): the judge's best, legal in the position
+  before and worth the ``before`` (``best_known``);
 - a chance point's value is the average, over its outcomes, of the judge's value of the
   position each gives without following its best line (the search's own value, or the
   judge's ``outcome_chances``; an outcome that is itself a chance point averaged one level
@@ -409,15 +416,21 @@ def review(entry, data: dict, progress=None, cancelled=None, judge: Judge | None
             "seats": summary(out, states[0].players)}
 
 
-def try_move(judge: Judge, state, move) -> dict:
+def try_move(judge: Judge, state, move, played=None) -> dict:
     """A try at a decision (a player looking for a better move than one marked), valued as
-    the review values moves: {"verdict": "best" (it keeps all the best move keeps), "good
-    enough" (it loses less than the game's inaccuracy line) or "not better", "before" (the
-    best move's chance), "after" (the try's), "loss", "best" (the judge's best move, in
-    notation)}."""
+    the review values moves: {"verdict": "best" (it keeps all the best move known keeps),
+    "good enough" (it loses less than the game's inaccuracy line) or "not better",
+    "before" (the best known move's chance: the judge's best, or ``played``, the move
+    played there, where the judge values that higher, as the review's row says), "after"
+    (the try's), "loss", "best" (the best known move, in notation)}."""
     mover = state.current
-    chances, best = judge.value(state)
-    before = _thousandths(chances[mover])
+    best = judge.value(state)[1]
+    if played is None:
+        played = best
+    kept, best = best_known(judge, state, played,
+                            judge.value(state.play(played))[0] if played is not None
+                            else {mover: 0.0}, best)
+    before = _thousandths(kept[mover])
     after = _thousandths(judge.value(state.play(move))[0][mover])
     drop = max(0, before - after) / 10 ** PLACES
     verdict = ("best" if move == best or drop == 0 else
@@ -453,17 +466,21 @@ def _row(judge, ply, state, text, after_state, was, now) -> dict:
                               / 10 ** PLACES for seat in state.players}
         return row
     mover = state.current
-    before = _thousandths(was[0][mover])
-    after = _thousandths(now[0][mover])
-    drop = max(0, before - after) / 10 ** PLACES
-    name = judgement(drop, judge.thresholds)
     played = state.parse_move(text)
-    best = was[1]
+    forced = len(state.legal_moves()) == 1
+    kept, best = best_known(judge, state, played, now[0], was[1])
+    before = _thousandths(kept[mover])
+    after = _thousandths(now[0][mover])
+    drop = (before - after) / 10 ** PLACES    # never below 0: the move played is known
+    name = judgement(drop, judge.thresholds)
+    look = {seat: _thousandths(kept.get(seat, 0.0)) - _thousandths(was[0].get(seat, 0.0))
+            for seat in state.players}
     row.update(seat=mover, before=before / 10 ** PLACES, after=after / 10 ** PLACES,
                loss=drop, judgement=name,
-               better=(state.move_text(best) if name != "good" and best is not None
-                       and best != played else None),
-               forced=len(state.legal_moves()) == 1)
+               better=(state.move_text(best) if name != "good" else None),
+               second_look=({seat: v / 10 ** PLACES for seat, v in look.items()}
+                            if any(look.values()) else None),
+               forced=forced)
     own = judge.row_fields(state, after_state, mover)
     words = judge.value_text(state, mover)
     if words is not None:
@@ -471,6 +488,24 @@ def _row(judge, ply, state, text, after_state, was, now) -> dict:
         own["after"] = judge.value_text(after_state, mover)
     row["game"] = own
     return row
+
+
+def best_known(judge: Judge, state, played, after: dict, best=None) -> tuple:
+    """(chances, move) of the best move known at a decision: the judge's best move, valued
+    as the position it makes is valued, or the move played (``after``: the value of the
+    position it made) where the judge values that at least as high for the mover (the
+    played move, judged higher, is the best known).  So a decision's ``before`` is never
+    below its ``after``, a move is marked only where a better one is known, and the better
+    move's value is its ``before``.  ``best``: the judge's best move, if known."""
+    mover = state.current
+    if best is None:
+        best = judge.value(state)[1]
+    if best is None or best == played or len(state.legal_moves()) == 1:
+        return after, played
+    kept = judge.value(state.play(best))[0]
+    if _thousandths(after[mover]) >= _thousandths(kept[mover]):
+        return after, played
+    return kept, best
 
 
 def summary(rows: list, seats) -> dict:

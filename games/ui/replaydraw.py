@@ -53,16 +53,34 @@ def seat_colours(palette, seats, avoid=()) -> dict:
 def chance_series(review_rows: list, seats, total: int) -> dict:
     """{seat: [chance at ply 0, 1, ..., up to the last ply judged]}: each seat's winning
     chance after each ply (the review's ``chances``), from the start's (the first row's
-    ``start``; even without one)."""
+    ``start``; even without one).  Where a decision's ``second_look`` moved the value of
+    the position it was made from (its best known move, judged further than the position
+    was), the entry at that ply is a pair (the value arrived at, the value left from: the
+    row's ``before`` for its mover), drawn as an upright step there."""
     even = 1.0 / max(1, len(seats))
     start = (review_rows[0].get("start") or {}) if review_rows else {}
     series = {s: [float(start.get(s, even))] for s in seats}
     for row in review_rows[:total]:
+        look = row.get("second_look") if row.get("seat") is not None else None
         ch = row.get("chances") or {}
         for s in seats:
+            if look and isinstance(look.get(s), (int, float)) and look[s]:
+                here = arrived(series[s][-1])
+                series[s][-1] = (here, round(here + float(look[s]), 3))
             v = ch.get(s)
-            series[s].append(series[s][-1] if not isinstance(v, (int, float)) else float(v))
+            series[s].append(left(series[s][-1]) if not isinstance(v, (int, float))
+                             else float(v))
     return series
+
+
+def arrived(point) -> float:
+    """A graph point's value as the line arrives at its ply (a step's lower end first)."""
+    return float(point[0] if isinstance(point, tuple) else point)
+
+
+def left(point) -> float:
+    """A graph point's value as the line leaves its ply (after a step: the ``before``)."""
+    return float(point[1] if isinstance(point, tuple) else point)
 
 
 def ply_x(area: pygame.Rect, ply: int, total: int) -> int:
@@ -90,7 +108,12 @@ def draw_graph(surface, area: pygame.Rect, series: dict, colours: dict, total: i
     def y_of(v):
         return inner.bottom - 1 - round(max(0.0, min(1.0, v)) * (inner.h - 1))
     for seat, values in series.items():
-        pts = [(ply_x(inner, i, total), y_of(v)) for i, v in enumerate(values)]
+        pts = []
+        for i, v in enumerate(values):
+            x = ply_x(inner, i, total)
+            pts.append((x, y_of(arrived(v))))
+            if isinstance(v, tuple):                  # a decision's step
+                pts.append((x, y_of(left(v))))
         if len(pts) >= 2:
             pygame.draw.lines(surface, colours[seat], False, pts, 1)
         elif pts:
@@ -99,7 +122,7 @@ def draw_graph(surface, area: pygame.Rect, series: dict, colours: dict, total: i
         values = series.get(seat)
         if values and p < len(values):
             r = pygame.Rect(0, 0, 3, 3)
-            r.center = (ply_x(inner, p, total), y_of(values[p]))
+            r.center = (ply_x(inner, p, total), y_of(arrived(values[p])))
             surface.fill(colours.get(seat, marker), r)
     x = ply_x(inner, ply, total)
     for y in range(area.y, area.bottom, 2):
