@@ -341,3 +341,36 @@ def test_a_try_after_the_review_values_again_nothing_the_review_valued(entry, mo
                         lambda self, state: valued.append(state) or line(self, state))
     tried = replays.judge_try(entry, data, row["ply"] - 1, row["move"], row)
     assert tried["value"] == row["after"] and valued == []
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_try_of_the_better_move_is_the_best_and_worth_the_reviews_before(entry,
+                                                                         monkeypatch):
+    """One number for one thing (issue 50: a stranger saw 27.7% in learn for the better
+    move the review valued at 41.3%): the review's better move, tried, is called the best
+    and is worth exactly the row's "before" (the value the mover could have kept; a
+    search's own value of the position, which the better move's position searched afresh
+    differs from), in the review's own words where it has them; the move played is worth
+    the row's "after"."""
+    monkeypatch.setattr(replays, "_JUDGE", {}, raising=False)
+    checked = 0
+    for seed in range(4, 12):
+        t = Table(entry.name, entry.rules, entry.ai, seed=seed)
+        random_plies(t, random.Random(seed), 24)
+        data = t.save_data()
+        rows = replays.review_stream(entry, data, lambda got: None)["moves"]
+        for row in [r for r in rows if r.get("better")][:3]:
+            ply = row["ply"] - 1
+            tried = replays.judge_try(entry, data, ply, row["better"], row)
+            assert tried["verdict"] == "best", (row, tried)
+            assert tried["value"] == row["before"], (row, tried)
+            assert tried["words"] == (row.get("game") or {}).get("before"), (row, tried)
+            played = replays.judge_try(entry, data, ply, row["move"], row)
+            assert played["value"] == row["after"], (row, played)
+            assert played["verdict"] in ("no", "better") if row["judgement"] != "good" \
+                else played["verdict"] in ("good", "best")
+            checked += 1
+        if checked >= 2:
+            break
+    if not checked:
+        pytest.skip(f"{entry.name}: the review named no better move in these games")
