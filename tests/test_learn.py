@@ -505,3 +505,20 @@ def test_no_cursor_ring_rests_on_triaxis_learn_or_its_replay(make_app, monkeypat
     app.dirty = True
     app.step()
     assert replay.view.table.human_to_move and rings == [], "no ring on a replay"
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_apps_notices_keep_off_the_board_learn_asks_about(make_app, entry):
+    """The replay's last word and "Pad 1 is plugged in" were drawn over Tribolo's bottom
+    rows in learn (a screen of its own kept nothing clear): they keep off every cell of
+    the board, as over the game."""
+    app = make_app(anim_speed=0, mute=True, window_size=tuple(entry.look.native_size))
+    _replay, learn = learn_on(app, entry)
+    cells = [pygame.Rect(r) for r in learn.view.board_cells().values()]
+    assert cells
+    for lines in (["The moves are judged: F shows each seat's figures."],
+                  ["The moves are judged: F shows each seat's figures.",
+                   "Pad 1 is plugged in (Virtual Controller): it plays."]):
+        band, _shown = learn.toast_place(learn.native_size, lines)
+        hit = [r for r in cells if band.colliderect(r)]
+        assert not hit, (band, hit[:3])

@@ -1,12 +1,15 @@
 """Learn from your mistakes: from a judged replay, the moves of one seat that the review
 marked (an inaccuracy, a mistake or a blunder), one after another. Each is shown as the
-position its mover chose from, with the question on the status line: find a better move.
+position its mover chose from, with the question on the status line: the review's own
+numbers for it (before -> after) and find a better move, with the controls in hand named
+(a pad's d-pad and A; on DOS its key line names the pad's buttons).
 
 - A try is made on the board as in play (the keys, the mouse, a pad: the game's own board
   input) and is judged at once by the review's own judge, in the replay's worker
   (``games.core.replays.judge_try``): the best move, good enough (short of the best by
   less than the game's line for an inaccuracy), better than the game's move but not enough,
-  or not better. The board is never changed by a try: the position waits for the next.
+  or not better; the review's better move is the best, worth the review's "before", the
+  move played its "after". The board is never changed by a try: the position waits.
 - A move that is only words, not a choice on the board (TriAxis's "end" of a turn), is
   tried with T (the pad's X, the menu's "Try ..."; on DOS its place on the key line).
 - A second miss (or Show) shows the better move with the marching ants; Next (or a press)
