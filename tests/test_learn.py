@@ -402,6 +402,7 @@ def learn_on(app, entry, seed=8, plies=30):
             break
     assert rows, "a decision to learn from"
     replay.rows = rows
+    replay.reviewed()                         # what the replay says when its review is whole
     learn = app.push(learn_scene(replay, seat))
     frames(app, 2)
     return replay, learn
@@ -438,7 +439,9 @@ def test_with_a_pad_the_question_names_the_pads_controls_and_fits(make_app, entr
     row, _ply = learn.item
     assert "(60.0% -> 35.0%)" in learn.line, learn.line
     line = " ".join(learn.line.split())
-    assert line in texts_drawn(app, monkeypatch), "the question drawn whole (keys)"
+    drawn = texts_drawn(app, monkeypatch)
+    assert line in drawn, "the question drawn whole (keys)"
+    assert "The moves are judged" not in drawn, "the replay's word, over the question"
     pad = VirtualPad()
     try:
         frames(app, 2)

@@ -32,7 +32,7 @@ from games.core import replays, review
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
-from games.ui.reviewrun import ReviewRun, kinds_at
+from games.ui.reviewrun import JUDGED, ReviewRun, kinds_at
 
 COMMANDS = {"next": ["s", "n"], "show": ["h"], "leave": ["b"], "word": ["t"]}
 PAD_COMMANDS = {"next": ["rightshoulder"], "show": ["y"], "word": ["x"]}
@@ -83,6 +83,9 @@ class Learn(Modal):
         self.clock = 0.0
         self.key_rects: list = []   # a DOS key line's items, for the mouse
         self._tame(view)
+        # the replay's word that its review is whole is said: it would sit over this
+        # screen's question (below the board, where the status line is)
+        self.app.withdraw(JUDGED.split("{", 1)[0])
         self.back_to = "the game" if isinstance(replay, GameReview) else "the replay"
         if seat is None:
             self.phase = "review"
