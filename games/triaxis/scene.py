@@ -691,7 +691,7 @@ class TriAxisScene(ScoreFiles, GameScene):
                 self.marker(surface, c, w if p > 0.3 else v)
                 if p > 0:
                     art.draw_ring(surface, c, "yellow", round(10 + 8 * p))
-        # at rest (grey) where a person plays on, shown (white) while keys or a pad move it;
+        # at rest (grey) where a person plays on, shown (white) while keys or a pad move it
         if not st.is_over and bi.cursor is not None and (
                 bi.visible or (self.table.human_to_move and not self.replaying)):
             art.draw_ring(surface, self.zone_centre(bi.cursor),
