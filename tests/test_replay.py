@@ -740,3 +740,36 @@ def test_each_seats_figures_are_on_screen_and_a_long_judgement_fits_the_panel(ma
     assert " ".join(lines) == long and len(lines) <= 2
     assert all(replay.text_w(line) <= replay.inner.w for line in lines)
     frames(app, 2)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_replay_at_its_first_move_shows_no_result_of_the_game(make_app, entry, tmp_path):
+    """The replay at move k shows the position and the scores at move k, the result only
+    at the end (issue 50: Triple 3's replay showed the match's totals, this game's win
+    already counted in them, and "Red wins the match" at move 0): the board at move 0 is
+    drawn as the same record's is where no game was ever finished, and differs at the end
+    only by what the record itself says."""
+    from games.core.app import App, Options
+    from games.ui.replay import replay_scene
+    app = make_app(anim_speed=0, mute=True)
+    scene = played_game(app, entry, seed=6)
+    if not scene.table.state.is_over:
+        pytest.skip(f"{entry.name}: the random game did not end")
+    data = scene.table.save_data()
+    key(app, pygame.K_ESCAPE)
+
+    def picture(a, host, ply):
+        replay = a.push(replay_scene(host, data, judge=False))
+        replay.go(ply)
+        frames(a, 2)
+        surface = pygame.Surface(replay.view.native_size)
+        replay.view.draw(surface)
+        a.pop()
+        return pygame.image.tobytes(surface, "RGB")
+
+    played_at = [picture(app, scene, 0), picture(app, scene, len(data["moves"]))]
+    fresh = make_app(anim_speed=0, mute=True, data_dir=str(tmp_path / "fresh"))
+    host = fresh.push(entry.scene_factory()(fresh, seed=6, title=False))
+    assert played_at[0] == picture(fresh, host, 0), \
+        "move 0 is drawn as where no game was finished"
+    assert played_at[1] == picture(fresh, host, len(data["moves"])), "and so is the end"

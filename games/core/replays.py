@@ -146,7 +146,8 @@ def judge_try(entry, data: dict, ply: int, text: str, row: dict | None = None) -
     in ``data`` (the learn-from-your-mistakes screen), valued by the review's own judge
     (``judge_of``: the one that reviewed the game, where this process did)
     as the review values moves (``games.core.review.try_move``: the same work, the same
-    values), so the better move the review named is worth exactly its "before". Returns
+    values), so the better move the review named is worth exactly its "before" (and is the
+    best), the move played its "after", as the review's row says. Returns
     {"value": chance, "words": the judge's words or None, "verdict": ``verdict``'s word
     against ``row`` (the marked move's row), None without one}."""
     from games.core import review
@@ -164,10 +165,21 @@ def judge_try(entry, data: dict, ply: int, text: str, row: dict | None = None) -
     tried = review.try_move(judge, state, move, played)
     out = {"value": tried["after"], "words": judge.value_text(state.play(move), state.current),
            "verdict": None}
-    if row is not None:
-        out["verdict"] = ("best" if tried["verdict"] == "best" or text == row.get("better")
-                          else "good" if tried["verdict"] == "good enough"
-                          else verdict(row, text, out, judge.thresholds))
+    if row is None:
+        return out
+    best = tried["verdict"] == "best" or text == row.get("better")
+    if best and (text in (row.get("better"), tried["best"])
+                 or tried["after"] <= best_value(row)):
+        # the best move is worth what the review said the mover could keep (its "before":
+        # with a search, the position's own value, which the best move's position, searched
+        # afresh from one ply on, differs from): one number for one thing
+        own = (row.get("game") or {}).get("before")
+        out.update(value=best_value(row), words=own if isinstance(own, str) else None)
+    elif text == row.get("move"):          # the move played: the review's "after"
+        own = (row.get("game") or {}).get("after")
+        out.update(value=played_value(row), words=own if isinstance(own, str) else None)
+    out["verdict"] = ("best" if best else "good" if tried["verdict"] == "good enough"
+                      else verdict(row, text, out, judge.thresholds))
     return out
 
 

@@ -118,11 +118,15 @@ class HexInput(BoardInput):
 
     def __init__(self, at, centre, start: int = 5 * WIDTH + 8):
         super().__init__(Board(), at, centre)
-        self.cursor = start
+        self.cursor = self.home = start
 
     def reset(self, state=None, keep_cursor: bool = True) -> None:
+        """A new position: nothing picked up; the cursor stays where it is (it roams the
+        whole grid), or goes home with ``keep_cursor`` False (a new question in learn)."""
         self.selected = None
         self.dragging = False
+        if not keep_cursor:
+            self.cursor = self.home
 
     def _move_to(self, col: int, row: int) -> Intent:
         if not self.visible or self.cursor is None:

@@ -663,7 +663,7 @@ class TriAxisScene(ScoreFiles, GameScene):
         hidden = {z for z, _v, _w, kind in fx_items if kind != "vanish"}
         if slide is not None:
             hidden.add(slide.data[1])
-        moves = play.movable(st) if self.table.human_to_move else set()
+        moves = play.movable(st) if self.asks_for_move() else set()
         for z, v in enumerate(st.cells):
             if v and z not in hidden:
                 c = self.zone_centre(z)
@@ -691,8 +691,9 @@ class TriAxisScene(ScoreFiles, GameScene):
                 self.marker(surface, c, w if p > 0.3 else v)
                 if p > 0:
                     art.draw_ring(surface, c, "yellow", round(10 + 8 * p))
-        if not st.is_over and bi.cursor is not None and (self.table.human_to_move
-                                                         or bi.visible):
+        # at rest (grey) where a person plays on, shown (white) while keys or a pad move it
+        if not st.is_over and bi.cursor is not None and (
+                bi.visible or (self.table.human_to_move and not self.replaying)):
             art.draw_ring(surface, self.zone_centre(bi.cursor),
                           "white" if bi.visible else "light_grey", 15)
 

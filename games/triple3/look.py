@@ -284,7 +284,7 @@ def draw_totals(surface, scene) -> None:
     """Bottom right, as in the original: a block of each colour with its running total,
     the arrow at the colour to move; a won match said on the winner's colour."""
     lay, f, settings = scene.layout, font(), scene.settings
-    totals, match = settings["totals"], settings["match"]
+    totals, match = scene.shown_totals(), settings["match"]
     f.draw(surface, f"Match: best of {match}", (lay.panel.x, lay.blocks["red"].y - 16), BLACK)
     turn = scene.table.state.turn
     marked = marks.marks_on(scene.app)
@@ -299,8 +299,8 @@ def draw_totals(surface, scene) -> None:
             ax, ay = block.x - 8, block.centery
             pygame.draw.polygon(surface, BLACK, [(ax, ay), (ax - 10, ay - 7), (ax - 10, ay + 7)])
             surface.fill(BLACK, (ax - 26, ay - 2, 16, 5))
-    note = play.match_note(totals, match)
-    if note:
+    note = "" if scene.replaying else play.match_note(totals, match)
+    if note:             # (a replay's record holds one game, not the match it was part of)
         winner = play.match_winner(totals, match)
         text = note[:lay.note.w // f.width - 1]
         strip = pygame.Rect(lay.note.x, lay.note.y, len(text) * f.width + 8, lay.note.h)

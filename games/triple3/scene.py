@@ -200,6 +200,17 @@ class Triple3Scene(GameScene):
         self.save_settings()
         self.say("The running totals are reset.")
 
+    def shown_totals(self) -> dict:
+        """The running totals the panel shows: the match's; on a replay's board the game
+        shown's own, as at the move shown (0-0, its winner's 1 once it is over): the
+        settings' totals are today's match, with this game's result already counted in
+        them (a replay showed the result at move 0)."""
+        if not self.replaying:
+            return self.settings["totals"]
+        st = self.table.state
+        won = set(st.winners()) if st.is_over else set()
+        return {p: int(p in won) for p in rules.PLAYERS}
+
     def start_first(self, first: str) -> None:
         """New game > Red first / Blue first (asked first while a person's game goes on)."""
         self.confirm_new(lambda: self.new_game(first=first))

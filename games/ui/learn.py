@@ -1,12 +1,15 @@
 """Learn from your mistakes: from a judged replay, the moves of one seat that the review
 marked (an inaccuracy, a mistake or a blunder), one after another. Each is shown as the
-position its mover chose from, with the question on the status line: find a better move.
+position its mover chose from, with the question on the status line: the review's own
+numbers for it (before -> after) and find a better move, with the controls in hand named
+(a pad's d-pad and A; on DOS its key line names the pad's buttons).
 
 - A try is made on the board as in play (the keys, the mouse, a pad: the game's own board
   input) and is judged at once by the review's own judge, in the replay's worker
   (``games.core.replays.judge_try``): the best move, good enough (short of the best by
   less than the game's line for an inaccuracy), better than the game's move but not enough,
-  or not better. The board is never changed by a try: the position waits for the next.
+  or not better; the review's better move is the best, worth the review's "before", the
+  move played its "after". The board is never changed by a try: the position waits.
 - A move that is only words, not a choice on the board (TriAxis's "end" of a turn), is
   tried with T (the pad's X, the menu's "Try ..."; on DOS its place on the key line).
 - A second miss (or Show) shows the better move with the marching ants; Next (or a press)
@@ -29,7 +32,7 @@ from games.core import replays, review
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
-from games.ui.reviewrun import ReviewRun, kinds_at
+from games.ui.reviewrun import JUDGED, ReviewRun, kinds_at
 
 COMMANDS = {"next": ["s", "n"], "show": ["h"], "leave": ["b"], "word": ["t"]}
 PAD_COMMANDS = {"next": ["rightshoulder"], "show": ["y"], "word": ["x"]}
@@ -74,11 +77,15 @@ class Learn(Modal):
         # review (the game's moves still judged: no replay was shown) | ask | judging (a
         # try) | done (this one is over) | end | none (no move of the seats to learn from)
         self.phase = "ask"
-        self.line = ""            # what the status line says
+        self.text = ""            # what the status line says, its controls unnamed
+        self._hand = None         # the controls it was last drawn for
         self.job = None
         self.clock = 0.0
         self.key_rects: list = []   # a DOS key line's items, for the mouse
         self._tame(view)
+        # the replay's word that its review is whole is said: it would sit over this
+        # screen's question (below the board, where the status line is)
+        self.app.withdraw(JUDGED.split("{", 1)[0])
         self.back_to = "the game" if isinstance(replay, GameReview) else "the replay"
         if seat is None:
             self.phase = "review"
@@ -89,6 +96,7 @@ class Learn(Modal):
     def _tame(self, view) -> None:
         """The board answers the person's tries and nothing else: a move is a try (judged,
         never played), and the game's questions, menus and commands are this screen's."""
+        view.learning = True
         view.play_move = self.attempt
         view.status_text = lambda: (self.line, None)
         view.prompt = lambda: (self.line, None)
@@ -112,8 +120,8 @@ class Learn(Modal):
         if item is None:
             self.phase = "end"
             n = len(self.items)
-            self.line = self.named(f"You found {self.found} of {n}. {{confirm}}: again, "
-                                   f"{{back}}: back to {self.back_to}.")
+            self.text = (f"You found {self.found} of {n}. {{confirm}}: again, "
+                         f"{{back}}: back to {self.back_to}.")
             self.app.dirty = True
             return
         row, ply = item
@@ -128,16 +136,22 @@ class Learn(Modal):
         v.timeline.finish(sounds=False)
         v.status.clear()
         if v.board_input is not None:
-            v.board_input.reset(v.table.state)
+            # a new question: no cursor, piece or ring left from the last one's tries
+            v.board_input.reset(v.table.state, keep_cursor=False)
+            v.board_input.visible = False
             if self.kiosk_or_pad():
                 v.board_input.show(v.table.state)
         self.phase = "ask"
         played = self.played_text(row)
         also = "" if self.look.key_line else self.word_hint()   # (DOS: on its key line)
-        self.line = self.named(
+        # the review's own numbers (what the mover could keep -> what the move kept), and
+        # how to try: the controls in hand, named (a pad's d-pad and A; on DOS the key line
+        # names the rest)
+        how = "" if self.look.key_line else " ({pick}; {show} shows it)"
+        self.text = (
             f"{self.i + 1} of {len(self.items)}: {self.seat.capitalize()} played "
-            f"{played}, {self.article(row['judgement'])} {row['judgement']}. "
-            f"Find a better move.{also}")
+            f"{played}, {self.article(row['judgement'])} {row['judgement']} "
+            f"({self.values(row)}). Find a better move{how}.{also}")
         self.app.dirty = True
 
     # -- the game's review, when no replay judged it (a cabinet's customer) ------------------
@@ -232,8 +246,24 @@ class Learn(Modal):
         return bool(getattr(self.app, "kiosk", False) or self.app.input.pads)
 
     def say(self, text: str) -> None:
-        self.line = self.named(text)
+        self.text = text
         self.app.dirty = True
+
+    @property
+    def line(self) -> str:
+        """The status line, named for the controls in hand now (a pad picked up: its
+        buttons)."""
+        return self.named(self.text)
+
+    @staticmethod
+    def values(row) -> str:
+        """The marked move's numbers as the review says them: "51.4% -> 30.2%" (what its
+        mover could keep, what the move kept), or a solved game's own words."""
+        own = row.get("game") or {}
+        if isinstance(own.get("before"), str) and isinstance(own.get("after"), str):
+            return f"{own['before']} -> {own['after']}"
+        return (f"{review.percent(replays.best_value(row))} -> "
+                f"{review.percent(replays.played_value(row))}")
 
     # -- a try ---------------------------------------------------------------------------------
     def attempt(self, move) -> bool:
@@ -442,6 +472,9 @@ class Learn(Modal):
                 self.reviewed()
             changed = True
         view = self.view.update(dt)
+        if self.hand() != self._hand:         # another controller in hand: named anew
+            self._hand = self.hand()
+            changed = True
         if self.better_marks():
             changed = changed or before != int(self.clock / replaydraw.ANTS_PERIOD
                                                * replaydraw.ANTS_DASH)
@@ -464,15 +497,41 @@ class Learn(Modal):
             from games.ui import dos, fonts
             h = fonts.get(self.look.font_name).height
             y = surface.get_height() - h
-            line = list(KEY_LINE) if self.phase not in ("end", "review", "none") else \
-                ([("Enter)Again", "again")] if self.phase == "end" else []) + \
-                [("F10)Menu", "menu"), ("Esc)Back", "leave")]
-            words = self.word_moves() if self.phase == "ask" else []
-            if len(words) == 1:
-                line.insert(2, (f"T)ry {self.view.table.state.move_text(words[0])}", "word"))
-            elif words:
-                line.insert(2, ("T)ry in words", "word"))
-            self.key_rects = dos.key_line(surface, line, y, bg=pal[0])
+            self.key_rects = dos.key_line(surface, self.key_line_items(), y, bg=pal[0])
+
+    def toast_lift(self) -> int:
+        return self.view.toast_lift()
+
+    def toast_keep_clear(self) -> list:
+        """The app's notices (the replay's last word, a pad plugged in) keep off the board
+        this screen asks about, as over the game: they covered Tribolo's bottom rows."""
+        return self.view.toast_keep_clear()
+
+    def key_line_items(self) -> list:
+        """A DOS look's key line: this screen's keys, or with a pad (a stick) in hand its
+        buttons as the house names them (the d-pad and A to try, the shoulder to skip,
+        Y to show, X for a move in words), never the keyboard's letters."""
+        from games.ui import controls
+        line = list(KEY_LINE) if self.phase not in ("end", "review", "none") else \
+            ([("Enter)Again", "again")] if self.phase == "end" else []) + \
+            [("F10)Menu", "menu"), ("Esc)Back", "leave")]
+        words = self.word_moves() if self.phase == "ask" else []
+        if len(words) == 1:
+            line.insert(2, (f"T)ry {self.view.table.state.move_text(words[0])}", "word"))
+        elif words:
+            line.insert(2, ("T)ry in words", "word"))
+        if controls.kind(self.app, controls.controller_of(self.app, self.owner)) in (
+                "key", "mouse"):
+            return line
+        button = {"next": "next", "show": "show", "word": "word", "menu": "menu",
+                  "leave": "back", "again": "confirm"}
+        out = [(f"{self.named('{move}')}+{self.named('{confirm}')})Try", None)] \
+            if self.phase == "ask" else []
+        for label, name in line:
+            key, rest = label.split(")", 1)
+            word = key + rest if len(key) == 1 and rest[:1].islower() else rest
+            out.append((f"{self.named('{' + button[name] + '}')}){word}", name))
+        return out
 
     ant_colours = (0, 1)
 

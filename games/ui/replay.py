@@ -26,7 +26,7 @@ import pygame
 from games.core.table import Transition
 from games.ui import replaydraw
 from games.ui.modals import Modal
-from games.ui.reviewrun import ReviewRun, kinds_at
+from games.ui.reviewrun import JUDGED, ReviewRun, kinds_at
 
 BUTTONS = (("|<", "first"), ("<", "prev"), (">", "next"), (">|", "last"),
            ("Try again", "try"), ("Export", "export"), ("Back", "leave"))
@@ -386,8 +386,7 @@ class Replay(ReviewRun, Modal):
         self.host.try_again_from(self, self.data, ply)
 
     def reviewed(self) -> None:
-        self.app.toast(self.named("The moves are judged: {figures} shows each seat's "
-                                  "figures."))
+        self.app.toast(self.named(JUDGED))
 
     def show_figures(self):
         """Each seat's figures of the whole review (its decisions, inaccuracies, mistakes

@@ -5,6 +5,10 @@ your mistakes' own where no replay is shown (games.ui.learn, a cabinet's custome
 from __future__ import annotations
 
 
+# what the replay says when its review is whole (a notice), taken down when learn opens
+JUDGED = "The moves are judged: {figures} shows each seat's figures."
+
+
 def kinds_at(table, data: dict) -> list:
     """[{seat: "human" | "computer"}] for each ply: who held each seat as it was played
     (a seat's last move up to the ply, else its next; the save's seats for one that never

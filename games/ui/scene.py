@@ -65,6 +65,8 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
     bench_start_keys = ("return",)   # what gets the bench past the title page
     uses_title = True           # the look's title page opens first (resume or start)
     replaying = False           # the board of a replay (games.ui.replay): nobody moves on it
+    learning = False            # ... of learn from your mistakes (games.ui.learn, replaying
+                                # too): its person is asked for a move (a try, never played)
     mouse_buttons: dict = {}    # what the look's mouse buttons do, where not as the house's
                                 # (games.ui.controls.MOUSE): RISC OS's menu is the middle one
     # a cabinet (kiosk mode): the operator sets the game, the customer plays it
@@ -207,6 +209,13 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
         would be played on for nothing (a continue that spent no credit)."""
         from games.ui.commands import _call
         return lambda: not self.table.state.is_over and _call(enabled)
+
+    def asks_for_move(self) -> bool:
+        """A person is asked for a move on this board now: their turn in a game, or learn
+        from your mistakes' question; never on a replay's board, where nobody moves (what
+        a board shows a mover, its movable pieces, its cursor's resting place, is not shown
+        there)."""
+        return self.table.human_to_move and (self.learning or not self.replaying)
 
     def board_cells(self) -> dict:
         """The board's geometry: ``{name: native Rect}`` of every cell of the board as it
