@@ -986,3 +986,24 @@ def test_a_pin_lock_read_from_disk_is_only_one_the_rules_can_make(cabinet):
     assert isinstance(pin, PinScene) and not pin.wait_text()
     enter_pin(app, [2, 4, 6, 8])
     assert isinstance(app.top, OperatorScene)
+
+
+@pytest.mark.parametrize("last", ["cabinet started", "coin in slot 1: 1 credit(s)",
+                                  "cabinet stopped"])
+def test_a_run_that_never_stopped_is_said_in_the_log_at_the_next_start(make_app, last):
+    """An operator reads a power cut in the log as a line of its own, not as two
+    "cabinet started" in a row (an operator-stranger's find)."""
+    from games.cabinet import log as cablog
+    app = make_app(kiosk=True, clock=Clock())
+    path = Path(app.store.dir) / LOG_NAME
+    lines = ["cabinet started", "coin in slot 1: 1 credit(s)"] if last != "cabinet started" \
+        else ["cabinet stopped", "cabinet started"]
+    if last == "cabinet stopped":
+        lines.append(last)
+    path.write_bytes(b"".join(f"2026-12-06 10:00:0{i} INFO {t}\n".encode()
+                              for i, t in enumerate(lines)))
+    install(app)
+    text = cablog.read_tail(path)
+    cut = "the last run ended without stopping" in text
+    assert cut == (last != "cabinet stopped"), text
+    assert text.splitlines()[-1].endswith("cabinet started")

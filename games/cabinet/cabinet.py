@@ -62,6 +62,22 @@ ERROR_WINDOW = 60.0
 ERROR_SENTENCE = "Sorry, something went wrong; the game was closed and the fault logged."
 
 
+def _last_run_cut(directory) -> bool:
+    """Whether the log's last run started and never said it stopped (an operator reads
+    a power cut in the log as a line, not as two starts in a row)."""
+    from games.cabinet import log as cablog
+    try:
+        text = cablog.read_tail(os.path.join(str(directory), LOG_NAME))
+    except OSError:
+        return False
+    for line in reversed(text.splitlines()):
+        if line.endswith("cabinet stopped"):
+            return False
+        if line.endswith("cabinet started"):
+            return True
+    return False
+
+
 class Cabinet:
     def __init__(self, app, launcher_factory=None):
         from games.launcher.scene import LauncherScene
@@ -98,6 +114,9 @@ class Cabinet:
         _set_pointer(False)
         grab_keyboard(True)
         self.launcher = app.push(self.launcher_factory(app))
+        if _last_run_cut(app.store.dir):
+            self.log.info("the last run ended without stopping (a power cut, a kill or a "
+                          "crash): its last lines above are the last it wrote")
         self.log.info("cabinet started")
 
     # -- settings -------------------------------------------------------------------------
