@@ -917,3 +917,19 @@ def test_before_the_first_coin_the_books_say_no_coin_was_counted(cabinet, tmp_pa
     run = books_command()
     assert run.returncode == 0 and said not in run.stderr, run.stderr
     app.shutdown(quit_pygame=False)
+
+
+def test_the_launchers_line_says_insert_a_coin_until_a_credit_stands(cabinet, monkeypatch):
+    """The launcher's line said "Button 1 or Start: play" while a press only says INSERT
+    COIN (an operator-stranger's find): it says what a press does."""
+    from games.launcher.scene import LauncherScene
+    said = []
+    monkeypatch.setattr(LauncherScene, "footer", lambda self, surface, text: said.append(text))
+    app, cab, clock = cabinet(**COIN)
+    app.dirty = True
+    frames(app, 1)
+    assert said and "Insert a coin" in said[-1] and "play" in said[-1], said
+    drop(app, clock)
+    app.dirty = True
+    frames(app, 1)
+    assert "Button 1 or Start: play" in said[-1], said

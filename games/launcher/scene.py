@@ -174,7 +174,10 @@ class LauncherScene(LauncherBase):
             ega = fonts.get("ega8x14")
             text = cab.credit_text()
             ega.draw(surface, text, ((640 - ega.size(text)[0]) // 2, 428), TITLE)
-            self.footer(surface, "Stick: choose  Button 1 or Start: play")
+            # with no credit on a coin cabinet a press only says INSERT COIN: the line says so
+            paid = cab.free_play or cab.credits > 0
+            self.footer(surface, "Stick: choose  Button 1 or Start: play" if paid
+                        else "Stick: choose  Insert a coin to play")
             return
         pads = len(self.app.input.pads)
         self.footer(surface, f"Arrows/pad: choose  Enter/{pad_name(self.app, 'confirm')}: "
