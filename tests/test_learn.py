@@ -525,3 +525,20 @@ def test_the_apps_notices_keep_off_the_board_learn_asks_about(make_app, entry):
         band, _shown = learn.toast_place(learn.native_size, lines)
         hit = [r for r in cells if band.colliderect(r)]
         assert not hit, (band, hit[:3])
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_placeholder_is_named_with_the_mouse_in_hand_in_every_look(make_app, entry):
+    """Learn's question names how to pick a square ({pick}); with the mouse in hand,
+    Triple 3's own mouse buttons (RISC OS's Menu on the middle one) had no "confirm", and
+    the first mouse move in learn ended the program (a stranger's find)."""
+    from games.ui import controls
+    app = make_app(anim_speed=0, mute=True)
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(100, 100), rel=(5, 5),
+                                         buttons=(0, 0, 0), touch=False))
+    frames(app, 2)
+    assert controls.kind(app, controls.controller_of(app)) == "mouse"
+    text = scene.named("{pick}; {confirm}, {back}, {menu}, {move}")
+    assert "{" not in text and "click" in text, text

@@ -185,8 +185,8 @@ def name(app, what: str, controller: str | None = None, mouse: dict | None = Non
     if what == "move":
         return MOVE[k]
     if what == "pick":
-        if k == "mouse":
-            return f"click {(mouse or MOUSE)['confirm']}"
+        if k == "mouse":             # (a look's own buttons are over the house's)
+            return f"click {dict(MOUSE, **(mouse or {}))['confirm']}"
         return f"{MOVE[k]} and {name(app, 'confirm', c, mouse)}"
     if k == "mouse":
         buttons = dict(MOUSE, **(mouse or {}))
