@@ -442,6 +442,9 @@ def test_with_a_pad_the_question_names_the_pads_controls_and_fits(make_app, entr
     drawn = texts_drawn(app, monkeypatch)
     assert line in drawn, "the question drawn whole (keys)"
     assert "The moves are judged" not in drawn, "the replay's word, over the question"
+    if learn.look.key_line:          # the keys' way to try, on the key line (a stranger's find)
+        labels = [label for label, _ in learn.key_line_items()]
+        assert labels[0] == "Arrows+Enter)Try", labels
     pad = VirtualPad()
     try:
         frames(app, 2)

@@ -520,8 +520,10 @@ class Learn(Modal):
             line.insert(2, (f"T)ry {self.view.table.state.move_text(words[0])}", "word"))
         elif words:
             line.insert(2, ("T)ry in words", "word"))
-        if controls.kind(self.app, controls.controller_of(self.app, self.owner)) in (
-                "key", "mouse"):
+        hand = controls.kind(self.app, controls.controller_of(self.app, self.owner))
+        if hand in ("key", "mouse"):     # how to try, first: the question has no room for it
+            if self.phase == "ask":
+                line.insert(0, ("Click)Try" if hand == "mouse" else "Arrows+Enter)Try", None))
             return line
         button = {"next": "next", "show": "show", "word": "word", "menu": "menu",
                   "leave": "back", "again": "confirm"}
