@@ -715,3 +715,60 @@ def test_seats_waiting_at_several_tables_are_one_line_on_the_title(make_app, net
     assert type(box).__name__.startswith("NetworkBox")
     assert run_until(app, lambda: all(f"Back to table {c}" in labels(app) for c in codes),
                      timeout=LONG), labels(app)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_an_away_friends_grace_on_the_status_line_follows_the_clock(make_app, net, tmp_path,
+                                                                     entry, monkeypatch):
+    """A friend whose turn it is loses the connection: the status line counts their grace
+    down ("Bea (red) is away: 1:55 of grace"), and the picture follows the clock while
+    nothing else changes (it read 1:55 still 15 s and 29 s later: the line was computed
+    from the time but not drawn again)."""
+    from games.net.client import Client, wait_for
+    from games.ui import fonts
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    scene = app.push(entry.scene_factory()(app))
+    scene.game_options = lambda: dict(entry.test_options[0])
+    frames(app, 2)
+    app.top.finish()                              # (the title: no game at home chosen)
+    frames(app, 1)
+    me = scene.client()
+    me.host(entry.name, ["remote", "remote"] + [f"computer:{lowest(entry)}"] * (len(names) - 2),
+            dict(entry.test_options[0]), claim=[names[0]], grace=600.0)
+    scene.sit_at(me)
+    assert run_until(app, lambda: me.code is not None, timeout=LONG)
+    bea = Client(url, name="Bea", data_dir=tmp_path / "bea")
+    bea.join(me.code, claim=1)
+    wait_for(bea, lambda e: e["type"] == "welcome", LONG)
+    assert run_until(app, lambda: app.top is scene and scene.net is me, timeout=LONG)
+    t = scene.table
+    play_out(app, scene, random.Random(5), until=lambda: t.state.current == names[1],
+             by_keys=0)
+    assert t.state.current == names[1], "Bea's turn (she never moves)"
+    bea.close()
+    assert run_until(app, lambda: scene.seat_state(names[1]) == "away", timeout=LONG)
+    frames(app, 1)                                # (its news said: the message, for a while)
+    assert run_until(app, lambda: "is away:" in scene.status_text()[0], timeout=LONG), \
+        scene.status_text()
+    frames(app, 2)
+    said: list = []
+    real = fonts.BitmapFont.draw
+
+    def spy(self, surface, text, *a, **kw):
+        said.append(str(text))
+        return real(self, surface, text, *a, **kw)
+    monkeypatch.setattr(fonts.BitmapFont, "draw", spy)
+    shown = scene.status_text()[0]
+    m = re.search(r"(\d+):(\d\d) of grace", shown)
+    assert m, shown
+    left = int(m[1]) * 60 + int(m[2])
+    scene._away_at[names[1]] -= 15               # fifteen seconds gone since she left
+    want = f"{(left - 15) // 60}:{(left - 15) % 60:02d} of grace"
+    assert want in scene.status_text()[0] and shown != scene.status_text()[0]
+    frames(app, 3)
+    assert any(want in s for s in said), (shown, said)
+    assert scene.wake_in() is not None and scene.wake_in() <= 1.0, \
+        "the loop wakes for the next second"

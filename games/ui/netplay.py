@@ -185,11 +185,19 @@ class NetPlay:
     def _seat_states(self) -> tuple:
         return tuple((s.get("seat"), s.get("state")) for s in self.net.seats) if self.net else ()
 
-    def net_tick(self) -> None:
-        """Once a frame in a network game: the table's news said on the status line."""
+    def net_tick(self) -> bool:
+        """Once a frame in a network game: the table's news said on the status line; True
+        when the status line's own words changed with the clock (an away seat's grace
+        counting down: once a second), so the picture is drawn again."""
         t = self.table
         if self.net is None:
-            return
+            return False
+        self._net_news(t)
+        left = self._grace_left()
+        ticked, self._grace_shown = left != getattr(self, "_grace_shown", None), left
+        return ticked
+
+    def _net_news(self, t) -> None:
         for ev in t.events:
             kind = ev.get("type")
             if kind == "error" and not ev.get("local") and not (
@@ -263,10 +271,7 @@ class NetPlay:
         name = seat.get("name") or st.current.capitalize()
         state = seat.get("state")
         if state == "away":
-            since = (getattr(self, "_away_at", None) or {}).get(st.current)
-            gone = time.monotonic() - since if since is not None else \
-                float(seat.get("away_for") or 0)
-            left = max(0, int(c.grace - gone))
+            left = self._grace_left() or 0
             then = "then the computer plays" if c.on_away == "computer" else "then waiting on"
             return (f"{name} ({st.current}) is away: {left // 60}:{left % 60:02d} of grace, "
                     f"{then}.", None)
@@ -275,6 +280,21 @@ class NetPlay:
         if state == "computer" or t.seats.get(st.current) == "computer":
             return (f"{st.current.capitalize()} (the computer) is thinking...", None)
         return (f"{name} ({st.current}) is thinking...", None)
+
+    def _grace_left(self) -> int | None:
+        """Whole seconds of grace left to the seat whose turn it is at the table while it
+        is away (what the status line says); None when no grace counts for it."""
+        c = self.net
+        st = self.table.state
+        if c is None or st.is_over or st.current is None or st.current in c.mine:
+            return None
+        seat = next((s for s in c.seats if s.get("seat") == st.current), {})
+        if seat.get("state") != "away":
+            return None
+        since = (getattr(self, "_away_at", None) or {}).get(st.current)
+        gone = time.monotonic() - since if since is not None else \
+            float(seat.get("away_for") or 0)
+        return max(0, int(c.grace - gone))
 
     def seat_state(self, seat: str) -> str | None:
         """A person's seat at a network table: "here", "thinking" (theirs to move) or
