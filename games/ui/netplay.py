@@ -69,37 +69,54 @@ class NetPlay:
             return []
         return [("Play over the network", lambda: self.open_network(self.open_title))]
 
-    def my_tables(self):
-        """A ``Lookup`` of the tables of the server in the Settings where this player (the
-        token kept in the data folder for that server and name) holds seats; None when
-        no token is kept (never played there: nothing is asked)."""
+    def my_tables(self) -> list:
+        """[(server, Lookup)]: the tables of each server where this player (the token
+        kept in the data folder for that server and name) may hold seats: the Settings'
+        server first (its url None), then any other where a token is kept (one found on
+        the local network and joined there); [] when no token is kept (never played:
+        nothing is asked)."""
         if not self.network_possible() or not network_available():
-            return None
-        from games.net.client import kept_token
-        server = server_address(self.app)
-        token = kept_token(self.store.dir, server, player_name(self.app))
-        return None if token is None else Lookup(server, token)
+            return []
+        from games.net.client import kept_servers, kept_token
+        server, name = server_address(self.app), player_name(self.app)
+        out = []
+        token = kept_token(self.store.dir, server, name)
+        if token is not None:
+            out.append((None, Lookup(server, token)))
+        for other in kept_servers(self.store.dir, name):
+            if other.rstrip("/") != server.rstrip("/"):
+                out.append((other, Lookup(other, kept_token(self.store.dir, other, name))))
+        return out
+
+    @staticmethod
+    def own_tables(lookups, game: str) -> list:
+        """[(code, seats, words, server)]: the tables of ``game`` at each answered lookup
+        of ``my_tables`` where a seat of this player's waits (server None: the
+        Settings')."""
+        return [(code, seats, words, server) for server, lookup in lookups
+                if lookup.tables is not None for code, seats, words in lookup.own(game)]
 
     def title_network_later(self):
         """The title's "Back to table X" choices, for each table of this game where a seat
-        of this player's waits (its game not over): asked of the server on a thread, so
-        they come a moment after the title (``modals.Title.later``); None: nothing asked."""
-        lookup = self.my_tables()
-        if lookup is None:
+        of this player's waits (its game not over), at any server where the data folder
+        keeps this player's token: asked on a thread, so they come a moment after the
+        title (``modals.Title.later``); None: nothing asked."""
+        lookups = self.my_tables()
+        if not lookups:
             return None
 
         def ready():
-            if lookup.tables is None:
+            if any(lookup.tables is None for _, lookup in lookups):
                 return None
-            own = lookup.own(self.game)
+            own = self.own_tables(lookups, self.game)
             if len(own) > 1:         # one line on the title (its list stays short enough
                 #                      to leave the title's own text clear): the network
                 #                      box lists them all
                 return [(f"Back to your {len(own)} tables",
                          lambda: self.open_network(self.open_title))]
             return [(f"Back to table {code}",
-                     lambda c=code, s=seats: self.rejoin(c, s, self.open_title))
-                    for code, seats, _words in own]
+                     lambda c=code, s=seats, u=url: self.rejoin(c, s, self.open_title, u))
+                    for code, seats, _words, url in own]
         return ready
 
     def rejoin(self, code: str, seats: list, on_back=None, server: str | None = None):
@@ -493,8 +510,8 @@ class NetworkBox(NetBox):
     title = "Play over the network"
 
     def __init__(self, game, on_back=None):
-        self.lookup = game.my_tables()
-        self._shown = self.lookup is None
+        self.lookups = game.my_tables()
+        self._shown = not self.lookups
         super().__init__(game, on_back)
 
     def lines(self) -> list:
@@ -508,17 +525,18 @@ class NetworkBox(NetBox):
                Item("Join a table",
                     on_confirm=lambda: self.finish(lambda: game.push(join_screen(game,
                                                                                  on_back))))]
-        if self.lookup is not None and self.lookup.tables is not None:
+        if self._shown:
             out += [Item(f"Back to table {code}",
-                         on_confirm=lambda c=code, s=seats: self.finish(
-                             lambda: game.rejoin(c, s, on_back)))
-                    for code, seats, _words in self.lookup.own(game.game)]
+                         on_confirm=lambda c=code, s=seats, u=url: self.finish(
+                             lambda: game.rejoin(c, s, on_back, u)))
+                    for code, seats, _words, url in game.own_tables(self.lookups,
+                                                                     game.game)]
         out.append(Item("Back", on_confirm=self.back))
         return out
 
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
-        if not self._shown and self.lookup.tables is not None:
+        if not self._shown and all(lk.tables is not None for _, lk in self.lookups):
             self._shown = True
             self.refresh()
             return True
@@ -547,7 +565,14 @@ class JoinBox(NetBox):
         self.failed = ""
         # the local network: a look on a thread (none without zeroconf: nothing is said)
         self.browse = discover.Browse() if discover.available() else None
-        self.nearby: dict = {}       # url -> (discover.Found, Lookup)
+        self.nearby: dict = {}       # url -> (where it is, in words; Lookup)
+        # and every other server where this player's token is kept (one found on the
+        # local network and joined before): a seat may wait there
+        from games.net.client import kept_servers
+        for url in kept_servers(game.store.dir, player_name(game.app)):
+            if url.rstrip("/") != server.rstrip("/"):
+                self.nearby[url] = (url.split("://", 1)[-1].rstrip("/"), self.ask(game, url))
+        self._own_lit = False
         self._seen = None
         super().__init__(game, on_back)
 
@@ -570,10 +595,11 @@ class JoinBox(NetBox):
         b = self.browse
         if b is None or b.servers is None:
             return False
-        if not self.nearby and b.servers:
-            for f in b.servers:
-                if f.listing and not self.same_server(f) and f.url not in self.nearby:
-                    self.nearby[f.url] = (f, self.ask(self.game, f.url))
+        for f in b.servers or ():
+            if f.listing and not self.same_server(f):
+                where = f.host + (f":{f.port}" if f.port != 8765 else "")
+                asked = self.nearby.get(f.url)      # (a kept server: asked already)
+                self.nearby[f.url] = (where, asked[1] if asked else self.ask(self.game, f.url))
         self.browse = None
         return True
 
@@ -585,13 +611,14 @@ class JoinBox(NetBox):
         self.failed = self.lookup.failed
         found, own = [], []
         sources = [(None, self.lookup, "")] + [
-            (url, lk, f"  on {f.host}" + (f":{f.port}" if f.port != 8765 else ""))
-            for url, (f, lk) in self.nearby.items() if lk.tables is not None]
+            (url, lk, f"  on {where}") for url, (where, lk) in self.nearby.items()
+            if lk.tables is not None]
         for url, lookup, where in sources:
             if lookup.tables is None:
                 continue
             mine = lookup.own(self.game.game)
-            own += [(code, seats, words + where, url) for code, seats, words in mine]
+            own += [(code, seats, words + (f", {where.strip()}" if where else ""), url)
+                    for code, seats, words in mine]
             codes = {code for code, _, _ in mine}
             for t in lookup.tables:
                 if t.get("game") != self.game.game or t.get("over") or t["code"] in codes:
@@ -626,7 +653,7 @@ class JoinBox(NetBox):
 
     def items(self) -> list:
         game, on_back = self.game, self.on_back
-        out = [Item(f"Back to {code}  ({words})",
+        out = [Item(f"Back to {code} ({words})",
                     on_confirm=lambda c=code, s=seats, u=url: self.finish(
                         lambda: game.rejoin(c, s, on_back, u)))
                for code, seats, words, url in self.own]
@@ -644,6 +671,9 @@ class JoinBox(NetBox):
             self._seen = now
             self.sort()
             self.refresh()
+            if self.own and not self._own_lit:      # the cursor on the first "Back to"
+                self._own_lit = True                # (once: a choice made stays)
+                self.menu.cursor = 0
             return True
         return changed
 
