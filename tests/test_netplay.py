@@ -772,3 +772,47 @@ def test_an_away_friends_grace_on_the_status_line_follows_the_clock(make_app, ne
     assert any(want in s for s in said), (shown, said)
     assert scene.wake_in() is not None and scene.wake_in() <= 1.0, \
         "the loop wakes for the next second"
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_replay_of_a_network_game_names_each_seat_as_it_was_played(
+        make_app, net, tmp_path, entry, monkeypatch):
+    """A network game with this player (Ann), a friend (Bea, a bot) and the computer,
+    played out and replayed (F5): the replay names Ann's seat and Bea's by their names, a
+    friend's seat as a friend's and the computer's as the computer's (it read "Human" for
+    both people: Tribolo "BLUE Human / RED Human", TriAxis "RED H / BLUE H")."""
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    level = lowest(entry)
+    want = {s: ("here" if i == 0 else "remote" if i == 1 else f"computer:{level}")
+            for i, s in enumerate(names)}
+    scene, lobby = host_from_title(app, entry, want)
+    net("bot", "--server", url, "--table", scene_code(app, lobby), "--level", level,
+        "--name", "Bea", "--data-dir", tmp_path / "bea", log="bea")
+    assert run_until(app, lambda: app.top is scene, timeout=LONG), "the game started"
+    play_out(app, scene, random.Random(4), by_keys=0)
+    assert run_until(app, lambda: scene._over_fired, timeout=LONG)
+    for _ in range(4):
+        if app.top is scene:
+            break
+        key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.name == "replay"
+    view = replay.view
+    for ply in (0, replay.total):
+        replay.go(ply)
+        assert view.seat_player(names[0]) == "Ann"
+        assert view.seat_player(names[1]) == "Bea"
+        assert view.seat_kind(names[0]) == "human" and view.seat_kind(names[1]) == "remote"
+        for s in names[2:]:
+            assert view.seat_player(s) is None and view.seat_kind(s) == "computer"
+    said = " | ".join(drawn_text(app, monkeypatch))
+    assert "Human" not in said, said
+
+
+def scene_code(app, lobby) -> str:
+    assert run_until(app, lambda: lobby.client.code is not None, timeout=LONG)
+    return lobby.client.code

@@ -713,7 +713,7 @@ class TriAxisScene(ScoreFiles, GameScene):
             if on:
                 surface.fill(BLUE, (x - 4, y - 1, 176, 15))
             mark = "\u25b6" if on else ("*" if s in winners else " ")
-            kind = {"human": "H", "random": "R", "remote": "F"}.get(self.table.seats.get(s), "C")
+            kind = {"human": "H", "random": "R", "remote": "F"}.get(self.seat_kind(s), "C")
             status = f"{st.population(s):>3}  away" if self.seat_state(s) == "away" else \
                 f"{st.population(s):>3}  {st.on_island(s):>2}/{st.supply(s):<2}" \
                 if s in ins or st.phase == "setup" else "  out"     # (away: at a table)

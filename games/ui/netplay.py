@@ -40,6 +40,7 @@ AWAY = (("wait", "wait for them"), ("computer", "the computer plays"))
 
 class NetPlay:
     net = None                  # the games.net.client.Client of the network game in hand
+    played_by: dict = {}        # a replayed network game's {seat: (name, "human"|"remote")}
     _local = None               # the table of the game at home, kept while away at a table
 
     def runs_unfocused(self) -> bool:
@@ -323,13 +324,28 @@ class NetPlay:
         state = s.get("state")
         return state if state in ("here", "thinking", "away") else None
 
+    def seat_kind(self, seat: str) -> str | None:
+        """Who holds ``seat`` now, for a seat panel's mark: the table's kind ("human",
+        "computer", "random", "remote"), where a replayed network game's friend's seat
+        is "remote" while a person held it (the replay's table knows people only)."""
+        kind = self.table.seats.get(seat)
+        played = self.played_by.get(seat)
+        if self.net is None and played is not None and kind == "human":
+            return played[1]
+        return kind
+
     def seat_player(self, seat: str, width: int = 16, state: bool = True) -> str | None:
         """Who plays ``seat`` at a network table when a person does, for a game's seat
         panel: a friend's name, or this player's own (the Settings' name), at most
         ``width`` letters; with ``state``, a friend's seat says when it is away ("Bea
         away") or thinking ("Bea..."); None for the computer's seats and any seat at
         home."""
-        if self.net is None or self.table.seats.get(seat) not in ("remote", "human"):
+        if self.net is None:         # a replay: the name it was played under, while a
+            played = self.played_by.get(seat)     # person holds it at the ply shown
+            if played is None or self.table.seats.get(seat) not in ("remote", "human"):
+                return None
+            return played[0][:width]
+        if self.table.seats.get(seat) not in ("remote", "human"):
             return None
         s = next((s for s in self.net.seats if s.get("seat") == seat), {})
         mine = seat in self.net.mine
