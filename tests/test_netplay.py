@@ -816,3 +816,34 @@ def test_the_replay_of_a_network_game_names_each_seat_as_it_was_played(
 def scene_code(app, lobby) -> str:
     assert run_until(app, lambda: lobby.client.code is not None, timeout=LONG)
     return lobby.client.code
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_seat_panel_names_a_free_friends_seat_whole_and_ones_own_placed_at_random(
+        make_app, net, tmp_path, entry, monkeypatch):
+    """Before the friend joins, the seat panel behind the waiting room names the friend's
+    seat whole (TriAxis read "A frienF": the name cut and run into the seat's mark);
+    a seat of this player's handed to random placement keeps the player's name (TriAxis
+    read "RED R")."""
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    level = lowest(entry)
+    want = {s: ("here" if i == 0 else "remote" if i == 1 else f"computer:{level}")
+            for i, s in enumerate(names)}
+    scene, lobby = host_from_title(app, entry, want)
+    code = scene_code(app, lobby)
+    frames(app, 2)
+    said = drawn_text(app, monkeypatch)
+    assert not any(re.search(r"[Ff]rien(?!d)", s) for s in said), said
+    net("bot", "--server", url, "--table", code, "--level", level, "--name", "Bea",
+        "--data-dir", tmp_path / "bea", log="bea")
+    assert run_until(app, lambda: app.top is scene, timeout=LONG), "the game started"
+    t = scene.table
+    drawn = any("Ann" in s for s in drawn_text(app, monkeypatch))
+    t.set_seat(names[0], "random")
+    assert t.seats[names[0]] == "random"
+    assert scene.seat_player(names[0]) == "Ann"
+    said = drawn_text(app, monkeypatch)
+    assert not drawn or any("Ann" in s for s in said), said

@@ -345,12 +345,12 @@ class NetPlay:
             if played is None or self.table.seats.get(seat) not in ("remote", "human"):
                 return None
             return played[0][:width]
-        if self.table.seats.get(seat) not in ("remote", "human"):
-            return None
+        if self.table.seats.get(seat) not in ("remote", "human", "random"):
+            return None              # (random: this player's own, placed at random)
         s = next((s for s in self.net.seats if s.get("seat") == seat), {})
         mine = seat in self.net.mine
         name = s.get("name") or (player_name(self.app) if mine else "") or \
-            ("You" if mine else "A friend")
+            ("You" if mine else "A friend" if width >= 8 else "Friend")
         now = self.seat_state(seat) if state and not mine else None
         if now == "away":
             return f"{name[:max(1, width - 5)]} away"
