@@ -248,6 +248,9 @@ def test_back_to_a_table_joined_at_a_server_found_on_the_local_network(make_app,
     assert "  " not in line, line
     assert line.endswith(f", on {found.host}:{port})") or line.endswith(f":{port})"), line
     assert str(box.menu.selected.label) == line, "the cursor starts on the Back to line"
+    shown = " ".join(text for text, _ in box.text_at)
+    assert "No answer: " in shown and box.failed in shown, \
+        "the Settings' server's silence is said, tables found elsewhere or not"
     choose(app, "Back")
     assert run_until(app, lambda: app.top.name == "title" and back in labels(app),
                      timeout=LONG), labels(app)

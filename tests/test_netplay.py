@@ -847,3 +847,29 @@ def test_the_seat_panel_names_a_free_friends_seat_whole_and_ones_own_placed_at_r
     assert scene.seat_player(names[0]) == "Ann"
     said = drawn_text(app, monkeypatch)
     assert not drawn or any("Ann" in s for s in said), said
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_join_box_says_whole_that_the_server_cannot_be_reached(make_app, entry,
+                                                                   monkeypatch):
+    """The Settings name a server nobody answers at: the Join box says so in every look,
+    the whole sentence wrapped inside the box (Triple 3's cut it at "(nothing an";
+    Tribolo's said nothing of it)."""
+    import socket
+    with socket.socket() as s:                    # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        dead = s.getsockname()[1]
+    app = new_app(make_app, dead)
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 2)
+    scene.open_network()
+    choose(app, "Join a table")
+    box = app.top
+    assert run_until(app, lambda: box.found is not None, timeout=LONG)
+    frames(app, 2)
+    assert box.failed, "no answer"
+    said = " ".join(s.strip() for s in drawn_text(app, monkeypatch))
+    assert "No answer" in said, said
+    assert box.failed in " ".join(said.split()) or box.failed in said, (box.failed, said)
+    for text, (x, _y) in box.text_at:             # every line inside the box
+        assert x + box.list_look().font.size(text)[0] <= box.rect.right, text

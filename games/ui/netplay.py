@@ -657,10 +657,13 @@ class JoinBox(NetBox):
         out = [where]
         if self.found is None:
             out.append("Asking the server for its tables...")
-        elif self.failed and not self.found and not self.own:
-            out += ["No answer: " + self.failed[:60], "A code can still be typed."]
-        elif not self.found and not self.own:
-            out.append("No table of this game is waiting there.")
+            return out + (["Looking for servers on the local network..."]
+                          if self.browse is not None else [])
+        if self.failed:              # said whole (wrapped), tables found elsewhere or not
+            out.append("No answer: " + self.failed)
+        if not self.found and not self.own:
+            out.append("A code can still be typed." if self.failed else
+                       "No table of this game is waiting there.")
         else:
             out.append("Tables of this game (a free seat to take, or to watch):")
         if self.browse is not None:
