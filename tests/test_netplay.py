@@ -873,3 +873,39 @@ def test_the_join_box_says_whole_that_the_server_cannot_be_reached(make_app, ent
     assert box.failed in " ".join(said.split()) or box.failed in said, (box.failed, said)
     for text, (x, _y) in box.text_at:             # every line inside the box
         assert x + box.list_look().font.size(text)[0] <= box.rect.right, text
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_waiting_room_says_who_can_reach_a_server_on_this_machine(make_app, net,
+                                                                      tmp_path, entry):
+    """The host's waiting room, the server on this machine: listening on 127.0.0.1 only
+    (tricade serve's default), it says only this machine can reach it and how to serve
+    for friends (it said "friends elsewhere need its network address", which would not
+    have reached it); listening on every address, it names the address friends on the
+    local network join at."""
+    from games.ui.netlocal import lan_address
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    want = {s: ("here" if i == 0 else "remote") for i, s in enumerate(names)}
+    scene, lobby = host_from_title(app, entry, want)
+    only = "only this machine can reach"
+
+    def said():
+        return " ".join(" ".join(text for text, _ in lobby.text_at).split())
+    assert run_until(app, lambda: only in said(), timeout=LONG), said()
+    assert "tricade serve --host 0.0.0.0" in said() and "network address" not in said()
+    for text, (x, _y) in lobby.text_at:            # every line inside the box
+        assert x + lobby.list_look().font.size(text)[0] <= lobby.rect.right, text
+    address = lan_address()
+    if address == "127.0.0.1":
+        return                                     # (no network here: nothing else to say)
+    srv.kill9()
+    app.shutdown(quit_pygame=False)
+    wide = net("serve", "--host", "0.0.0.0", "--port", port, "--data-dir",
+               tmp_path / "wide", log="wide")
+    wide.expect(r"^listening on ")
+    app = new_app(make_app, port)
+    scene, lobby = host_from_title(app, entry, want)
+    assert run_until(app, lambda: f"join at {address}:{port}" in said(), timeout=LONG), said()
+    assert only not in said()

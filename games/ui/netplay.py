@@ -30,8 +30,9 @@ import time
 import pygame
 
 from games.ui.modals import Modal
-from games.ui.netlocal import (Lookup, is_this_machine, lan_address, network_available,
-                               player_name, port_of, server_address, start_local_server)
+from games.ui.netlocal import (Lookup, is_this_machine, lan_address, lan_reach,
+                               network_available, player_name, port_of, server_address,
+                               start_local_server)
 from games.ui.widgets import Item, MenuList
 
 GRACES = (60, 120, 300, 900)                 # seconds a lost player's seat waits
@@ -748,7 +749,22 @@ class Lobby(NetBox):
         self.asked_server = False
         self.seen = None
         self.closing = None          # the server's answer to the host's close, awaited
+        self.reach = None            # a server on this machine: (where friends reach it,)
         super().__init__(game, on_back)
+
+    def _ask_reach(self) -> None:
+        """Whether friends on the local network reach the server on this machine (asked
+        once, on a thread): ``reach`` becomes (address or None,)."""
+        if self.reach is not None:
+            return
+        self.reach = ()
+        port = port_of(server_address(self.app))
+
+        def ask():
+            self.reach = (lan_reach(port),)
+            self.app.dirty = True
+        import threading
+        threading.Thread(target=ask, daemon=True, name="reach").start()
 
     def lines(self) -> list:
         c = self.client
@@ -761,8 +777,17 @@ class Lobby(NetBox):
             if self.started_server:
                 out.append(f"Friends join at {lan_address()}:{port_of(where)}")
             elif is_this_machine(where):
-                out.append(f"Server: this machine ({where.split('://', 1)[-1]}); friends "
-                           f"elsewhere need its network address.")
+                self._ask_reach()
+                here = where.split('://', 1)[-1]
+                if not self.reach:
+                    out.append(f"Server: this machine ({here}).")
+                elif self.reach[0] is not None:
+                    out.append(f"Friends on the local network join at {self.reach[0]}; "
+                               f"friends elsewhere need a server they can reach.")
+                else:
+                    out.append(f"Server: {here}, which only this machine can reach. For "
+                               f"friends, serve with: tricade serve --host 0.0.0.0 "
+                               f"(docs/network.md).")
             else:
                 out.append(f"Friends join at {where.split('://', 1)[-1]}")
         if self.closing is not None:
@@ -865,7 +890,8 @@ class Lobby(NetBox):
                       f"network can join.", self.start_server, default=0))
         if c.state == "connected" and game.net is not c and c.start is not None:
             game.play_network(c)
-        now = (c.state, c.code, tuple(tuple(sorted(s.items())) for s in c.seats))
+        now = (c.state, c.code, tuple(tuple(sorted(s.items())) for s in c.seats),
+               self.reach)
         if now != self.seen:
             self.seen = now
             self.refresh()
