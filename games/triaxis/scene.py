@@ -717,8 +717,7 @@ class TriAxisScene(ScoreFiles, GameScene):
             status = f"{st.population(s):>3}  away" if self.seat_state(s) == "away" else \
                 f"{st.population(s):>3}  {st.on_island(s):>2}/{st.supply(s):<2}" \
                 if s in ins or st.phase == "setup" else "  out"     # (away: at a table)
-            # (a player's name: six letters, so a space parts it from the seat's mark)
-            name = self.seat_player(s, 6, state=False) or s[:7].upper()
+            name = self.seat_player(s, 6, state=False) or s[:7].upper()   # (a space: mark)
             dos.text(surface, f"{mark}{name:<7}{kind}{status}", (x, y), colour)
             if marks.marks_on(self.app):          # the shape this seat's markers wear
                 surface.fill(colour, (x - 13, y + 2, 9, 9))
