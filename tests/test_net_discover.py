@@ -197,3 +197,65 @@ def browse_gone(port: int) -> bool:
         return all(f.port != port for f in b.servers)
     finally:
         sys.modules["zeroconf"] = saved
+
+
+@pytest.mark.parametrize("entry", GAMES[:1] + [e for e in GAMES if e.name == "triaxis"],
+                         ids=lambda e: e.name)
+def test_back_to_a_table_joined_at_a_server_found_on_the_local_network(make_app, net,
+                                                                        tmp_path, entry):
+    """A seat taken at a table of a server found by mDNS (not the Settings' server): this
+    Tricade closed and started again, the title offers "Back to table CODE" (it did only
+    for the Settings' server: the token is kept per server) and takes the player back
+    there; the Join list starts with its cursor on the "Back to" line, which reads
+    "Back to CODE (Seat, move N, on HOST:PORT)" with no stray double space."""
+    from games.net.client import create_table
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    found = browse_for(port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    code = create_table(url, entry.name, ["remote"] * len(names),
+                        dict(entry.test_options[0]))["code"]
+    with socket.socket() as s:                    # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        dead = s.getsockname()[1]
+    app = new_app(make_app, dead, name="Cy")
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 2)
+    scene.open_network()
+    choose(app, "Join a table")
+    want = f"{code}  {len(names)} free"
+    assert run_until(app, lambda: any(s.startswith(want) for s in labels(app)),
+                     timeout=LONG), labels(app)
+    choose(app, next(s for s in labels(app) if s.startswith(want)))
+    lobby = app.top
+    assert run_until(app, lambda: lobby.client.state == "connected", timeout=LONG)
+    seat = next(s["seat"] for s in lobby.client.seats if s.get("mine"))
+    app.shutdown(quit_pygame=False)               # this Tricade closed: its window gone
+    app = new_app(make_app, dead, name="Cy")      # started again: the same data folder
+    scene = app.push(entry.scene_factory()(app))
+    scene.game_options = lambda: dict(entry.test_options[0])
+    frames(app, 2)
+    assert app.top.name == "title"
+    back = f"Back to table {code}"
+    assert run_until(app, lambda: back in labels(app), timeout=10), labels(app)
+    choose(app, "Play over the network")
+    choose(app, "Join a table")
+    box = app.top
+    mine = f"Back to {code} ({seat.capitalize()}, move 0, on "
+    assert run_until(app, lambda: any(s.startswith(mine) for s in labels(app))
+                     and box.browse is None, timeout=LONG), labels(app)
+    line = next(s for s in labels(app) if s.startswith(mine))
+    assert "  " not in line, line
+    assert line.endswith(f", on {found.host}:{port})") or line.endswith(f":{port})"), line
+    assert str(box.menu.selected.label) == line, "the cursor starts on the Back to line"
+    shown = " ".join(text for text, _ in box.text_at)
+    assert "No answer: " in shown and box.failed in shown, \
+        "the Settings' server's silence is said, tables found elsewhere or not"
+    choose(app, "Back")
+    assert run_until(app, lambda: app.top.name == "title" and back in labels(app),
+                     timeout=LONG), labels(app)
+    choose(app, back)
+    assert run_until(app, lambda: app.top is not None and hasattr(app.top, "client")
+                     and app.top.client.state == "connected", timeout=LONG)
+    assert app.top.client.server == url and app.top.client.code == code
+    assert app.top.client.mine == (seat,)

@@ -715,3 +715,197 @@ def test_seats_waiting_at_several_tables_are_one_line_on_the_title(make_app, net
     assert type(box).__name__.startswith("NetworkBox")
     assert run_until(app, lambda: all(f"Back to table {c}" in labels(app) for c in codes),
                      timeout=LONG), labels(app)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_an_away_friends_grace_on_the_status_line_follows_the_clock(make_app, net, tmp_path,
+                                                                     entry, monkeypatch):
+    """A friend whose turn it is loses the connection: the status line counts their grace
+    down ("Bea (red) is away: 1:55 of grace"), and the picture follows the clock while
+    nothing else changes (it read 1:55 still 15 s and 29 s later: the line was computed
+    from the time but not drawn again)."""
+    from games.net.client import Client, wait_for
+    from games.ui import fonts
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    scene = app.push(entry.scene_factory()(app))
+    scene.game_options = lambda: dict(entry.test_options[0])
+    frames(app, 2)
+    app.top.finish()                              # (the title: no game at home chosen)
+    frames(app, 1)
+    me = scene.client()
+    me.host(entry.name, ["remote", "remote"] + [f"computer:{lowest(entry)}"] * (len(names) - 2),
+            dict(entry.test_options[0]), claim=[names[0]], grace=600.0)
+    scene.sit_at(me)
+    assert run_until(app, lambda: me.code is not None, timeout=LONG)
+    bea = Client(url, name="Bea", data_dir=tmp_path / "bea")
+    bea.join(me.code, claim=1)
+    wait_for(bea, lambda e: e["type"] == "welcome", LONG)
+    assert run_until(app, lambda: app.top is scene and scene.net is me, timeout=LONG)
+    t = scene.table
+    play_out(app, scene, random.Random(5), until=lambda: t.state.current == names[1],
+             by_keys=0)
+    assert t.state.current == names[1], "Bea's turn (she never moves)"
+    bea.close()
+    assert run_until(app, lambda: scene.seat_state(names[1]) == "away", timeout=LONG)
+    frames(app, 1)                                # (its news said: the message, for a while)
+    assert run_until(app, lambda: "is away:" in scene.status_text()[0], timeout=LONG), \
+        scene.status_text()
+    frames(app, 2)
+    said: list = []
+    real = fonts.BitmapFont.draw
+
+    def spy(self, surface, text, *a, **kw):
+        said.append(str(text))
+        return real(self, surface, text, *a, **kw)
+    monkeypatch.setattr(fonts.BitmapFont, "draw", spy)
+    shown = scene.status_text()[0]
+    m = re.search(r"(\d+):(\d\d) of grace", shown)
+    assert m, shown
+    left = int(m[1]) * 60 + int(m[2])
+    scene._away_at[names[1]] -= 15               # fifteen seconds gone since she left
+    want = f"{(left - 15) // 60}:{(left - 15) % 60:02d} of grace"
+    assert want in scene.status_text()[0] and shown != scene.status_text()[0]
+    frames(app, 3)
+    assert any(want in s for s in said), (shown, said)
+    assert scene.wake_in() is not None and scene.wake_in() <= 1.0, \
+        "the loop wakes for the next second"
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_replay_of_a_network_game_names_each_seat_as_it_was_played(
+        make_app, net, tmp_path, entry, monkeypatch):
+    """A network game with this player (Ann), a friend (Bea, a bot) and the computer,
+    played out and replayed (F5): the replay names Ann's seat and Bea's by their names, a
+    friend's seat as a friend's and the computer's as the computer's (it read "Human" for
+    both people: Tribolo "BLUE Human / RED Human", TriAxis "RED H / BLUE H")."""
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    level = lowest(entry)
+    want = {s: ("here" if i == 0 else "remote" if i == 1 else f"computer:{level}")
+            for i, s in enumerate(names)}
+    scene, lobby = host_from_title(app, entry, want)
+    net("bot", "--server", url, "--table", scene_code(app, lobby), "--level", level,
+        "--name", "Bea", "--data-dir", tmp_path / "bea", log="bea")
+    assert run_until(app, lambda: app.top is scene, timeout=LONG), "the game started"
+    play_out(app, scene, random.Random(4), by_keys=0)
+    assert run_until(app, lambda: scene._over_fired, timeout=LONG)
+    for _ in range(4):
+        if app.top is scene:
+            break
+        key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F5)
+    replay = app.top
+    assert replay.name == "replay"
+    view = replay.view
+    for ply in (0, replay.total):
+        replay.go(ply)
+        assert view.seat_player(names[0]) == "Ann"
+        assert view.seat_player(names[1]) == "Bea"
+        assert view.seat_kind(names[0]) == "human" and view.seat_kind(names[1]) == "remote"
+        for s in names[2:]:
+            assert view.seat_player(s) is None and view.seat_kind(s) == "computer"
+    said = " | ".join(drawn_text(app, monkeypatch))
+    assert "Human" not in said, said
+
+
+def scene_code(app, lobby) -> str:
+    assert run_until(app, lambda: lobby.client.code is not None, timeout=LONG)
+    return lobby.client.code
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_seat_panel_names_a_free_friends_seat_whole_and_ones_own_placed_at_random(
+        make_app, net, tmp_path, entry, monkeypatch):
+    """Before the friend joins, the seat panel behind the waiting room names the friend's
+    seat whole (TriAxis read "A frienF": the name cut and run into the seat's mark);
+    a seat of this player's handed to random placement keeps the player's name (TriAxis
+    read "RED R")."""
+    srv, port = serve(net, tmp_path)
+    url = f"ws://127.0.0.1:{port}"
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    level = lowest(entry)
+    want = {s: ("here" if i == 0 else "remote" if i == 1 else f"computer:{level}")
+            for i, s in enumerate(names)}
+    scene, lobby = host_from_title(app, entry, want)
+    code = scene_code(app, lobby)
+    frames(app, 2)
+    said = drawn_text(app, monkeypatch)
+    assert not any(re.search(r"[Ff]rien(?!d)", s) for s in said), said
+    net("bot", "--server", url, "--table", code, "--level", level, "--name", "Bea",
+        "--data-dir", tmp_path / "bea", log="bea")
+    assert run_until(app, lambda: app.top is scene, timeout=LONG), "the game started"
+    t = scene.table
+    drawn = any("Ann" in s for s in drawn_text(app, monkeypatch))
+    t.set_seat(names[0], "random")
+    assert t.seats[names[0]] == "random"
+    assert scene.seat_player(names[0]) == "Ann"
+    said = drawn_text(app, monkeypatch)
+    assert not drawn or any("Ann" in s for s in said), said
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_join_box_says_whole_that_the_server_cannot_be_reached(make_app, entry,
+                                                                   monkeypatch):
+    """The Settings name a server nobody answers at: the Join box says so in every look,
+    the whole sentence wrapped inside the box (Triple 3's cut it at "(nothing an";
+    Tribolo's said nothing of it)."""
+    import socket
+    with socket.socket() as s:                    # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        dead = s.getsockname()[1]
+    app = new_app(make_app, dead)
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 2)
+    scene.open_network()
+    choose(app, "Join a table")
+    box = app.top
+    assert run_until(app, lambda: box.found is not None, timeout=LONG)
+    frames(app, 2)
+    assert box.failed, "no answer"
+    said = " ".join(s.strip() for s in drawn_text(app, monkeypatch))
+    assert "No answer" in said, said
+    assert box.failed in " ".join(said.split()) or box.failed in said, (box.failed, said)
+    for text, (x, _y) in box.text_at:             # every line inside the box
+        assert x + box.list_look().font.size(text)[0] <= box.rect.right, text
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_waiting_room_says_who_can_reach_a_server_on_this_machine(make_app, net,
+                                                                      tmp_path, entry):
+    """The host's waiting room, the server on this machine: listening on 127.0.0.1 only
+    (tricade serve's default), it says only this machine can reach it and how to serve
+    for friends (it said "friends elsewhere need its network address", which would not
+    have reached it); listening on every address, it names the address friends on the
+    local network join at."""
+    from games.ui.netlocal import lan_address
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    want = {s: ("here" if i == 0 else "remote") for i, s in enumerate(names)}
+    scene, lobby = host_from_title(app, entry, want)
+    only = "only this machine can reach"
+
+    def said():
+        return " ".join(" ".join(text for text, _ in lobby.text_at).split())
+    assert run_until(app, lambda: only in said(), timeout=LONG), said()
+    assert "tricade serve --host 0.0.0.0" in said() and "network address" not in said()
+    for text, (x, _y) in lobby.text_at:            # every line inside the box
+        assert x + lobby.list_look().font.size(text)[0] <= lobby.rect.right, text
+    address = lan_address()
+    if address == "127.0.0.1":
+        return                                     # (no network here: nothing else to say)
+    srv.kill9()
+    app.shutdown(quit_pygame=False)
+    wide = net("serve", "--host", "0.0.0.0", "--port", port, "--data-dir",
+               tmp_path / "wide", log="wide")
+    wide.expect(r"^listening on ")
+    app = new_app(make_app, port)
+    scene, lobby = host_from_title(app, entry, want)
+    assert run_until(app, lambda: f"join at {address}:{port}" in said(), timeout=LONG), said()
+    assert only not in said()

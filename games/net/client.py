@@ -132,6 +132,31 @@ def kept_token(data_dir, server: str, name: str = "") -> str | None:
     return token if protocol.is_token(token) else None
 
 
+def kept_servers(data_dir, name: str = "") -> list:
+    """Every server for which this data folder keeps a token of ``name`` (where this
+    machine may hold seats: the Settings' server, or one found on the local network),
+    in a steady order; nothing is made or written."""
+    from games.core.store import Store
+    store = Store(data_dir, log=lambda sentence: None, read_only=True)
+    folder = store.dir / "net"
+    try:
+        files = sorted(folder.glob("token-*.json"))
+    except OSError:
+        return []
+    name = name[:protocol.MAX_NAME]
+    out = []
+    for f in files:
+        data = store.load(f"net/{f.stem}", None, 1)
+        if not isinstance(data, dict):
+            continue
+        server = data.get("server")
+        if (isinstance(server, str) and data.get("name") == name
+                and protocol.is_token(data.get("token"))
+                and token_name(server, name) == f"net/{f.stem}" and server not in out):
+            out.append(server)
+    return out
+
+
 # -- positions -------------------------------------------------------------------------------
 def play_text(state, text: str):
     """``state`` after the move or chance outcome written ``text`` (ValueError if none)."""

@@ -267,6 +267,20 @@ class NetTable(Table):
         if isinstance(seed, int) and not isinstance(seed, bool):
             self.seed = seed
 
+    def save_data(self) -> dict:
+        """The game as any table's, with who played each person's seat (``names``: the
+        players' names as the table had them), so its replay names the seats as they
+        were played ("seats" already tells this machine's "human" from a friend's
+        "remote" and the computer's)."""
+        data = super().save_data()
+        names = {}
+        for s in self.client.seats:
+            seat, name = s.get("seat"), s.get("name")
+            if seat in self.seats and isinstance(name, str) and name.strip():
+                names[seat] = name.strip()[:16]
+        data["names"] = names
+        return data
+
     # -- what a network game does not do ----------------------------------------------------
     def new_game(self, seed=None, options=None, start_text=None) -> None:
         """The server's game is the game: only the first (the table's start) is made."""

@@ -714,11 +714,11 @@ class TriAxisScene(ScoreFiles, GameScene):
             if on:
                 surface.fill(BLUE, (x - 4, y - 1, 176, 15))
             mark = "\u25b6" if on else ("*" if s in winners else " ")
-            kind = {"human": "H", "random": "R", "remote": "F"}.get(self.table.seats.get(s), "C")
+            kind = {"human": "H", "random": "R", "remote": "F"}.get(self.seat_kind(s), "C")
             status = f"{st.population(s):>3}  away" if self.seat_state(s) == "away" else \
                 f"{st.population(s):>3}  {st.on_island(s):>2}/{st.supply(s):<2}" \
                 if s in ins or st.phase == "setup" else "  out"     # (away: at a table)
-            name = self.seat_player(s, 7, state=False) or s[:7].upper()
+            name = self.seat_player(s, 6, state=False) or s[:7].upper()   # (a space: mark)
             dos.text(surface, f"{mark}{name:<7}{kind}{status}", (x, y), colour)
             if marks.marks_on(self.app):          # the shape this seat's markers wear
                 surface.fill(colour, (x - 13, y + 2, 9, 9))

@@ -61,6 +61,22 @@ def lan_address() -> str:
         s.close()
 
 
+def lan_reach(port: int, timeout: float = 0.5) -> str | None:
+    """``address:port`` where friends on the local network reach this machine's server
+    on ``port``, when it listens on that address too (``tricade serve --host 0.0.0.0``);
+    None when it listens on 127.0.0.1 only (only this machine can reach it) or this
+    machine has no network address. A connection to this machine's own address: quick,
+    but asked on a thread all the same (a frame never waits)."""
+    address = lan_address()
+    if ipaddress.ip_address(address).is_loopback:
+        return None
+    try:
+        with socket.create_connection((address, port), timeout=timeout):
+            return f"{address}:{port}"
+    except OSError:
+        return None
+
+
 def start_local_server(data_dir, port: int):
     """A Tricade server on this machine for friends on the local network (every address of
     this machine, ``port``), started once a program and ended with it. Returns the

@@ -27,12 +27,10 @@ from __future__ import annotations
 
 import time
 
-import pygame
-
-from games.ui.modals import Modal
+from games.ui.netbox import NetBox
 from games.ui.netlocal import (Lookup, is_this_machine, lan_address, network_available,
-                               player_name, port_of, server_address, start_local_server)
-from games.ui.widgets import Item, MenuList
+                               player_name, port_of, server_address)
+from games.ui.widgets import Item
 
 GRACES = (60, 120, 300, 900)                 # seconds a lost player's seat waits
 AWAY = (("wait", "wait for them"), ("computer", "the computer plays"))
@@ -40,6 +38,7 @@ AWAY = (("wait", "wait for them"), ("computer", "the computer plays"))
 
 class NetPlay:
     net = None                  # the games.net.client.Client of the network game in hand
+    played_by: dict = {}        # a replayed network game's {seat: (name, "human"|"remote")}
     _local = None               # the table of the game at home, kept while away at a table
 
     def runs_unfocused(self) -> bool:
@@ -69,37 +68,54 @@ class NetPlay:
             return []
         return [("Play over the network", lambda: self.open_network(self.open_title))]
 
-    def my_tables(self):
-        """A ``Lookup`` of the tables of the server in the Settings where this player (the
-        token kept in the data folder for that server and name) holds seats; None when
-        no token is kept (never played there: nothing is asked)."""
+    def my_tables(self) -> list:
+        """[(server, Lookup)]: the tables of each server where this player (the token
+        kept in the data folder for that server and name) may hold seats: the Settings'
+        server first (its url None), then any other where a token is kept (one found on
+        the local network and joined there); [] when no token is kept (never played:
+        nothing is asked)."""
         if not self.network_possible() or not network_available():
-            return None
-        from games.net.client import kept_token
-        server = server_address(self.app)
-        token = kept_token(self.store.dir, server, player_name(self.app))
-        return None if token is None else Lookup(server, token)
+            return []
+        from games.net.client import kept_servers, kept_token
+        server, name = server_address(self.app), player_name(self.app)
+        out = []
+        token = kept_token(self.store.dir, server, name)
+        if token is not None:
+            out.append((None, Lookup(server, token)))
+        for other in kept_servers(self.store.dir, name):
+            if other.rstrip("/") != server.rstrip("/"):
+                out.append((other, Lookup(other, kept_token(self.store.dir, other, name))))
+        return out
+
+    @staticmethod
+    def own_tables(lookups, game: str) -> list:
+        """[(code, seats, words, server)]: the tables of ``game`` at each answered lookup
+        of ``my_tables`` where a seat of this player's waits (server None: the
+        Settings')."""
+        return [(code, seats, words, server) for server, lookup in lookups
+                if lookup.tables is not None for code, seats, words in lookup.own(game)]
 
     def title_network_later(self):
         """The title's "Back to table X" choices, for each table of this game where a seat
-        of this player's waits (its game not over): asked of the server on a thread, so
-        they come a moment after the title (``modals.Title.later``); None: nothing asked."""
-        lookup = self.my_tables()
-        if lookup is None:
+        of this player's waits (its game not over), at any server where the data folder
+        keeps this player's token: asked on a thread, so they come a moment after the
+        title (``modals.Title.later``); None: nothing asked."""
+        lookups = self.my_tables()
+        if not lookups:
             return None
 
         def ready():
-            if lookup.tables is None:
+            if any(lookup.tables is None for _, lookup in lookups):
                 return None
-            own = lookup.own(self.game)
+            own = self.own_tables(lookups, self.game)
             if len(own) > 1:         # one line on the title (its list stays short enough
                 #                      to leave the title's own text clear): the network
                 #                      box lists them all
                 return [(f"Back to your {len(own)} tables",
                          lambda: self.open_network(self.open_title))]
             return [(f"Back to table {code}",
-                     lambda c=code, s=seats: self.rejoin(c, s, self.open_title))
-                    for code, seats, _words in own]
+                     lambda c=code, s=seats, u=url: self.rejoin(c, s, self.open_title, u))
+                    for code, seats, _words, url in own]
         return ready
 
     def rejoin(self, code: str, seats: list, on_back=None, server: str | None = None):
@@ -185,11 +201,19 @@ class NetPlay:
     def _seat_states(self) -> tuple:
         return tuple((s.get("seat"), s.get("state")) for s in self.net.seats) if self.net else ()
 
-    def net_tick(self) -> None:
-        """Once a frame in a network game: the table's news said on the status line."""
+    def net_tick(self) -> bool:
+        """Once a frame in a network game: the table's news said on the status line; True
+        when the status line's own words changed with the clock (an away seat's grace
+        counting down: once a second), so the picture is drawn again."""
         t = self.table
         if self.net is None:
-            return
+            return False
+        self._net_news(t)
+        left = self._grace_left()
+        ticked, self._grace_shown = left != getattr(self, "_grace_shown", None), left
+        return ticked
+
+    def _net_news(self, t) -> None:
         for ev in t.events:
             kind = ev.get("type")
             if kind == "error" and not ev.get("local") and not (
@@ -263,10 +287,7 @@ class NetPlay:
         name = seat.get("name") or st.current.capitalize()
         state = seat.get("state")
         if state == "away":
-            since = (getattr(self, "_away_at", None) or {}).get(st.current)
-            gone = time.monotonic() - since if since is not None else \
-                float(seat.get("away_for") or 0)
-            left = max(0, int(c.grace - gone))
+            left = self._grace_left() or 0
             then = "then the computer plays" if c.on_away == "computer" else "then waiting on"
             return (f"{name} ({st.current}) is away: {left // 60}:{left % 60:02d} of grace, "
                     f"{then}.", None)
@@ -275,6 +296,21 @@ class NetPlay:
         if state == "computer" or t.seats.get(st.current) == "computer":
             return (f"{st.current.capitalize()} (the computer) is thinking...", None)
         return (f"{name} ({st.current}) is thinking...", None)
+
+    def _grace_left(self) -> int | None:
+        """Whole seconds of grace left to the seat whose turn it is at the table while it
+        is away (what the status line says); None when no grace counts for it."""
+        c = self.net
+        st = self.table.state
+        if c is None or st.is_over or st.current is None or st.current in c.mine:
+            return None
+        seat = next((s for s in c.seats if s.get("seat") == st.current), {})
+        if seat.get("state") != "away":
+            return None
+        since = (getattr(self, "_away_at", None) or {}).get(st.current)
+        gone = time.monotonic() - since if since is not None else \
+            float(seat.get("away_for") or 0)
+        return max(0, int(c.grace - gone))
 
     def seat_state(self, seat: str) -> str | None:
         """A person's seat at a network table: "here", "thinking" (theirs to move) or
@@ -286,18 +322,33 @@ class NetPlay:
         state = s.get("state")
         return state if state in ("here", "thinking", "away") else None
 
+    def seat_kind(self, seat: str) -> str | None:
+        """Who holds ``seat`` now, for a seat panel's mark: the table's kind ("human",
+        "computer", "random", "remote"), where a replayed network game's friend's seat
+        is "remote" while a person held it (the replay's table knows people only)."""
+        kind = self.table.seats.get(seat)
+        played = self.played_by.get(seat)
+        if self.net is None and played is not None and kind == "human":
+            return played[1]
+        return kind
+
     def seat_player(self, seat: str, width: int = 16, state: bool = True) -> str | None:
         """Who plays ``seat`` at a network table when a person does, for a game's seat
         panel: a friend's name, or this player's own (the Settings' name), at most
         ``width`` letters; with ``state``, a friend's seat says when it is away ("Bea
         away") or thinking ("Bea..."); None for the computer's seats and any seat at
         home."""
-        if self.net is None or self.table.seats.get(seat) not in ("remote", "human"):
-            return None
+        if self.net is None:         # a replay: the name it was played under, while a
+            played = self.played_by.get(seat)     # person holds it at the ply shown
+            if played is None or self.table.seats.get(seat) not in ("remote", "human"):
+                return None
+            return played[0][:width]
+        if self.table.seats.get(seat) not in ("remote", "human", "random"):
+            return None              # (random: this player's own, placed at random)
         s = next((s for s in self.net.seats if s.get("seat") == seat), {})
         mine = seat in self.net.mine
         name = s.get("name") or (player_name(self.app) if mine else "") or \
-            ("You" if mine else "A friend")
+            ("You" if mine else "A friend" if width >= 8 else "Friend")
         now = self.seat_state(seat) if state and not mine else None
         if now == "away":
             return f"{name[:max(1, width - 5)]} away"
@@ -307,71 +358,6 @@ class NetPlay:
 
 
 # -- the screens -------------------------------------------------------------------------------
-class NetBox(Modal):
-    """A box in the game's look: a title, lines of text, and a list of choices (keys, pad
-    and mouse, as every list); Back closes it (``on_back``)."""
-
-    name = "network"
-    guarded = ()
-    width_chars = 44
-
-    def __init__(self, game, on_back=None):
-        super().__init__(game)
-        self.on_back = on_back
-        self.menu = None
-        self.refresh()
-
-    title = "Play over the network"
-
-    def lines(self) -> list:
-        return []
-
-    def items(self) -> list:
-        return []
-
-    def refresh(self) -> None:
-        from games.ui.board import wrap
-        look = self.list_look()
-        lh = look.line_height or look.font.height + 2
-        items = self.items()
-        w = min(self.width_chars * look.font.width, self.screen.w - 32)
-        chars = max(16, w // max(1, look.font.width) - 1)
-        lines = [part for line in self.lines() for part in
-                 (wrap(line, chars) if len(line) > chars else [line])]
-        h = len(lines) * self.line_h + self.gap + len(items) * lh
-        self.rect, self.inner = self.place(w, h, self.title)
-        self.text_at = [(s, (self.inner.x, self.inner.y + i * self.line_h))
-                        for i, s in enumerate(lines)]
-        top = self.inner.y + len(lines) * self.line_h + self.gap
-        cursor = self.menu.cursor if self.menu is not None else 0
-        if self.menu is not None and self.menu.items:    # (more found: the same one lit)
-            was = str(self.menu.selected.label)
-            cursor = next((i for i, it in enumerate(items) if str(it.label) == was), cursor)
-        self.menu = MenuList(items, look, pygame.Rect(self.inner.x, top, self.inner.w,
-                                                       len(items) * lh),
-                             cursor=max(0, min(cursor, len(items) - 1)))
-        self.app.dirty = True
-
-    def back(self) -> None:
-        self.finish(self.on_back)
-
-    def handle(self, action) -> None:
-        if action.kind == "back":
-            self.back()
-            return
-        if action.kind == "pointer_down" and action.button == 3 and self.right_is_back:
-            self.back()
-            return
-        self.menu.handle(action)
-        self.app.dirty = True
-
-    def draw(self, surface) -> None:
-        self.draw_frame(surface, self.rect, self.title)
-        for s, at in self.text_at:
-            self.write(surface, s, at)
-        self.menu.draw(surface)
-
-
 class HostBox(NetBox):
     """Host a table: who plays each seat, how long a lost friend's seat waits and what
     then; Create."""
@@ -473,8 +459,8 @@ class NetworkBox(NetBox):
     title = "Play over the network"
 
     def __init__(self, game, on_back=None):
-        self.lookup = game.my_tables()
-        self._shown = self.lookup is None
+        self.lookups = game.my_tables()
+        self._shown = not self.lookups
         super().__init__(game, on_back)
 
     def lines(self) -> list:
@@ -488,17 +474,18 @@ class NetworkBox(NetBox):
                Item("Join a table",
                     on_confirm=lambda: self.finish(lambda: game.push(join_screen(game,
                                                                                  on_back))))]
-        if self.lookup is not None and self.lookup.tables is not None:
+        if self._shown:
             out += [Item(f"Back to table {code}",
-                         on_confirm=lambda c=code, s=seats: self.finish(
-                             lambda: game.rejoin(c, s, on_back)))
-                    for code, seats, _words in self.lookup.own(game.game)]
+                         on_confirm=lambda c=code, s=seats, u=url: self.finish(
+                             lambda: game.rejoin(c, s, on_back, u)))
+                    for code, seats, _words, url in game.own_tables(self.lookups,
+                                                                     game.game)]
         out.append(Item("Back", on_confirm=self.back))
         return out
 
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
-        if not self._shown and self.lookup.tables is not None:
+        if not self._shown and all(lk.tables is not None for _, lk in self.lookups):
             self._shown = True
             self.refresh()
             return True
@@ -527,7 +514,14 @@ class JoinBox(NetBox):
         self.failed = ""
         # the local network: a look on a thread (none without zeroconf: nothing is said)
         self.browse = discover.Browse() if discover.available() else None
-        self.nearby: dict = {}       # url -> (discover.Found, Lookup)
+        self.nearby: dict = {}       # url -> (where it is, in words; Lookup)
+        # and every other server where this player's token is kept (one found on the
+        # local network and joined before): a seat may wait there
+        from games.net.client import kept_servers
+        for url in kept_servers(game.store.dir, player_name(game.app)):
+            if url.rstrip("/") != server.rstrip("/"):
+                self.nearby[url] = (url.split("://", 1)[-1].rstrip("/"), self.ask(game, url))
+        self._own_lit = False
         self._seen = None
         super().__init__(game, on_back)
 
@@ -550,10 +544,11 @@ class JoinBox(NetBox):
         b = self.browse
         if b is None or b.servers is None:
             return False
-        if not self.nearby and b.servers:
-            for f in b.servers:
-                if f.listing and not self.same_server(f) and f.url not in self.nearby:
-                    self.nearby[f.url] = (f, self.ask(self.game, f.url))
+        for f in b.servers or ():
+            if f.listing and not self.same_server(f):
+                where = f.host + (f":{f.port}" if f.port != 8765 else "")
+                asked = self.nearby.get(f.url)      # (a kept server: asked already)
+                self.nearby[f.url] = (where, asked[1] if asked else self.ask(self.game, f.url))
         self.browse = None
         return True
 
@@ -565,13 +560,14 @@ class JoinBox(NetBox):
         self.failed = self.lookup.failed
         found, own = [], []
         sources = [(None, self.lookup, "")] + [
-            (url, lk, f"  on {f.host}" + (f":{f.port}" if f.port != 8765 else ""))
-            for url, (f, lk) in self.nearby.items() if lk.tables is not None]
+            (url, lk, f"  on {where}") for url, (where, lk) in self.nearby.items()
+            if lk.tables is not None]
         for url, lookup, where in sources:
             if lookup.tables is None:
                 continue
             mine = lookup.own(self.game.game)
-            own += [(code, seats, words + where, url) for code, seats, words in mine]
+            own += [(code, seats, words + (f", {where.strip()}" if where else ""), url)
+                    for code, seats, words in mine]
             codes = {code for code, _, _ in mine}
             for t in lookup.tables:
                 if t.get("game") != self.game.game or t.get("over") or t["code"] in codes:
@@ -594,10 +590,13 @@ class JoinBox(NetBox):
         out = [where]
         if self.found is None:
             out.append("Asking the server for its tables...")
-        elif self.failed and not self.found and not self.own:
-            out += ["No answer: " + self.failed[:60], "A code can still be typed."]
-        elif not self.found and not self.own:
-            out.append("No table of this game is waiting there.")
+            return out + (["Looking for servers on the local network..."]
+                          if self.browse is not None else [])
+        if self.failed:              # said whole (wrapped), tables found elsewhere or not
+            out.append("No answer: " + self.failed)
+        if not self.found and not self.own:
+            out.append("A code can still be typed." if self.failed else
+                       "No table of this game is waiting there.")
         else:
             out.append("Tables of this game (a free seat to take, or to watch):")
         if self.browse is not None:
@@ -606,7 +605,7 @@ class JoinBox(NetBox):
 
     def items(self) -> list:
         game, on_back = self.game, self.on_back
-        out = [Item(f"Back to {code}  ({words})",
+        out = [Item(f"Back to {code} ({words})",
                     on_confirm=lambda c=code, s=seats, u=url: self.finish(
                         lambda: game.rejoin(c, s, on_back, u)))
                for code, seats, words, url in self.own]
@@ -624,6 +623,9 @@ class JoinBox(NetBox):
             self._seen = now
             self.sort()
             self.refresh()
+            if self.own and not self._own_lit:      # the cursor on the first "Back to"
+                self._own_lit = True                # (once: a choice made stays)
+                self.menu.cursor = 0
             return True
         return changed
 
@@ -656,167 +658,6 @@ class JoinBox(NetBox):
         self.finish(lambda: game.push(lobby_screen(game, client, on_back)))
 
 
-class Lobby(NetBox):
-    """The waiting room: the code to tell friends, where they join, the seats and who has
-    taken them. The game starts (and this box closes) when every seat is taken; Leave
-    goes back (the host is asked first: close the table, or hand it on)."""
-
-    width_chars = 48
-
-    @property
-    def title(self) -> str:
-        if self.client.is_host or getattr(self, "hosting", False):
-            return "Your table"
-        return f"Table {self.client.code}" if self.client.state == "connected" else \
-            "Joining a table"
-
-    def __init__(self, game, client, on_back=None, local: bool = False,
-                 hosting: bool = False):
-        self.client = client
-        self.local = local
-        self.hosting = hosting
-        self.started_server = False
-        self.asked_server = False
-        self.seen = None
-        self.closing = None          # the server's answer to the host's close, awaited
-        super().__init__(game, on_back)
-
-    def lines(self) -> list:
-        c = self.client
-        out = []
-        hosting = c.is_host or self.hosting
-        if c.code:
-            out.append(f"Table code: {c.code}" + ("  (tell your friends)" if hosting else ""))
-        where = server_address(self.app)
-        if hosting:
-            if self.started_server:
-                out.append(f"Friends join at {lan_address()}:{port_of(where)}")
-            elif is_this_machine(where):
-                out.append(f"Server: this machine ({where.split('://', 1)[-1]}); friends "
-                           f"elsewhere need its network address.")
-            else:
-                out.append(f"Friends join at {where.split('://', 1)[-1]}")
-        if self.closing is not None:
-            out.append("Closing the table...")
-        elif c.state != "connected":
-            out.append({"idle": "Connecting...", "connecting": "Connecting...",
-                        "reconnecting": f"No answer yet: {c.why}",
-                        "closed": f"Closed: {c.why}"}.get(c.state, c.why))
-        for s in c.seats:
-            who = s.get("name") or ""
-            state = s.get("state")
-            if s.get("kind") == "computer":
-                text = f"the computer, level {s.get('level')}"
-            elif state == "free":
-                text = "free (waiting for a friend)"
-            else:
-                shown = "here" if state == "thinking" else state     # nobody moves yet
-                text = f"{who or 'a friend'}{' (you)' if s.get('mine') else ''}: {shown}"
-            out.append(f"  {s['seat'].capitalize()}: {text}")
-        return out
-
-    def items(self) -> list:
-        return [Item("Leave the table", on_confirm=self.back)]
-
-    def back(self) -> None:
-        """Leave the table; its host is asked first, while the game has not begun: the
-        table is closed (or handed on to a friend at it), never left listed for nobody."""
-        c = self.client
-        if (c.is_host and c.code and not c.started and c.over is None
-                and c.state in ("connected", "reconnecting") and self.closing is None):
-            self.ask_leave()
-            return
-        self.leave()
-
-    def leave(self) -> None:
-        game = self.game
-        if game.net is self.client:
-            game.leave_network()
-        else:
-            self.client.close()
-        self.finish(self.on_back)
-
-    def ask_leave(self) -> None:
-        from games.ui import kits
-        c = self.client
-        friends = [s for s in c.seats if not s.get("mine") and s.get("kind") == "remote"
-                   and s.get("state") != "free"]
-        close = ("Close the table", lambda: self.close_table(False))
-        if friends:
-            who = friends[0].get("name") or "a friend"
-            text = (f"Leave table {c.code} before its game begins? Close it (the friends at "
-                    f"it are told), or hand it on to {who} (your seat is free again).")
-            choices = [close, (f"Hand it on to {who}", lambda: self.close_table(True)),
-                       ("Stay", None)]
-        else:
-            text = (f"Leave table {c.code} before its game begins? Nobody has joined it: "
-                    f"it is closed.")
-            choices = [close, ("Stay", None)]
-        self.app.push(kits.get(self.look.name).ask(self, text, choices, default=0,
-                                                    cancel=len(choices) - 1))
-
-    def close_table(self, hand_on: bool) -> None:
-        """Ask the server to close the table (or hand it on); the box leaves once it has
-        answered (games.net.client: the client is closed at once)."""
-        self.closing = self.client.close_table(hand_on)
-        self.refresh()
-
-    def abandoned(self) -> None:
-        if self.game.net is not self.client:
-            self.client.close()
-
-    def update(self, dt: float) -> bool:
-        super().update(dt)
-        c = self.client
-        game = self.game
-        if self.closing is not None:
-            if not self.closing.done():
-                return False
-            done, self.closing = self.closing, None
-            try:
-                reply = done.result()
-            except Exception as exc:
-                game.say(f"Table {c.code} could not be closed ({exc}); with nobody at it, it "
-                         f"ends by itself in a day.")
-            else:
-                game.say(f"Table {c.code} is {reply.get('host') or 'a friend'}'s now."
-                         if reply.get("hand_on") else f"Table {c.code} is closed.")
-            self.leave()
-            return True
-        if (self.local and self.hosting and not self.asked_server
-                and c.state == "reconnecting" and c.code is None and self.app.top is self):
-            # nobody answers on this machine: a server here for friends on the network?
-            self.asked_server = True
-            from games.ui import kits
-            where = c.server.split("://", 1)[-1]
-            self.app.push(kits.get(self.look.name).confirm(
-                self, f"No Tricade server answers at {where}. Start one on this machine? "
-                      f"It listens on every address of this machine (port "
-                      f"{port_of(c.server)}) until Tricade ends, so friends on your "
-                      f"network can join.", self.start_server, default=0))
-        if c.state == "connected" and game.net is not c and c.start is not None:
-            game.play_network(c)
-        now = (c.state, c.code, tuple(tuple(sorted(s.items())) for s in c.seats))
-        if now != self.seen:
-            self.seen = now
-            self.refresh()
-            if game.net is c and not game.table.waiting_for:
-                self.finish()            # every seat is taken: play
-            return True
-        return False
-
-    def start_server(self) -> None:
-        if start_local_server(self.game.store.dir, port_of(self.client.server)) is not None:
-            self.started_server = True
-            self.game.say("A Tricade server is started on this machine for your friends.")
-        else:
-            self.game.say("No server could be started on this machine.")
-        self.refresh()
-
-    def wake_in(self):
-        return 0.1
-
-
 def _skinned(cls, game):
     import importlib
     look = game.look.name
@@ -838,6 +679,7 @@ def join_screen(game, on_back=None):
 
 
 def lobby_screen(game, client, on_back=None, local: bool = False, hosting: bool = False):
+    from games.ui.netlobby import Lobby
     return _skinned(Lobby, game)(game, client, on_back, local, hosting)
 
 

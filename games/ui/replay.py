@@ -41,6 +41,19 @@ KEYS_HINT = "{move}: left/right a move, up/down this panel; {menu}: the menu"
 MOUSE_HINT = "Click the graph for a move; arrows: left/right a move, up/down this panel"
 
 
+def played_by(data: dict) -> dict:
+    """{seat: (name, kind)} of a network game's record: each person's seat with the name
+    it was played under and whether it was this machine's ("human") or a friend's
+    ("remote"); {} for a game at home (or a record whose names are not text)."""
+    names, seats = data.get("names"), data.get("seats")
+    if not isinstance(names, dict) or not isinstance(seats, dict):
+        return {}
+    return {seat: (name[:16], seats.get(seat))
+            for seat, name in names.items()
+            if isinstance(seat, str) and isinstance(name, str) and name.strip()
+            and seats.get(seat) in ("human", "remote")}
+
+
 class Replay(ReviewRun, Modal):
     """The replay scene (behaviour); ``replay_scene`` puts the look's skin in front."""
 
@@ -55,6 +68,7 @@ class Replay(ReviewRun, Modal):
         view = type(host)(app, seed=data.get("seed") or 0, demo=True, title=False)
         view.table.load_data(data)            # ValueError: the caller checked it already
         view.replaying = True
+        view.played_by = played_by(data)      # a network game's players, by their names
         # nothing moves on its own in a replay: no computer thinks, no chance is drawn; the
         # seats show who played them (a kind the table does not know: a person)
         view.table.update = lambda: False

@@ -596,7 +596,8 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
                             f"person now.")
         finally:
             t.auto_chance = auto
-        self.net_tick()                  # a network game's news (games.ui.netplay)
+        if self.net_tick():              # a network game's news (games.ui.netplay), and
+            full = True                  # a grace counting down on the status line
         rewrite = False
         for tr in t.take_transitions():
             rewrite = True
