@@ -96,9 +96,8 @@ KEYLINE = ("undo", "random", "help", "sound", "new", "concede", "menu", "quit")
 SPIN_SECONDS = 1.8
 PANEL_AREA = pygame.Rect(PANEL_X - 16, 0, 640 - PANEL_X + 16, 274)   # what draw_panel draws on
 LINES_AREA = pygame.Rect(0, LEGEND_Y - 2, 640, 350 - LEGEND_Y + 2)   # the legend, status, keys
-# what a spin redraws: the wheel (its rim squashed) and nothing round it (the pointer
-# above it stays as it is). The rim's points are rounded from the centre plus half a
-# pixel, so they reach WHEEL_R across and _RIM down either side of the centre, no further
+# what a spin redraws: the wheel (its rim squashed), nothing round it (the pointer above stays);
+# its rim's points (the centre plus half a pixel, rounded) reach WHEEL_R across, _RIM down
 _RIM = round(WHEEL_R * look.SQUASH)           # the wheel's half height (EGA pixels are tall)
 WHEEL_AREA = pygame.Rect(WHEEL_CENTRE[0] - WHEEL_R, WHEEL_CENTRE[1] - _RIM,
                          2 * WHEEL_R + 1, 2 * _RIM + 1)
