@@ -25,7 +25,7 @@ def judged_replay(app, entry, seed=5, plies=120):
     key(app, pygame.K_F5)
     replay = app.top
     assert replay.name == "replay"
-    assert run_until(app, lambda: not replay.judging, timeout=240), "the review ended"
+    assert run_until(app, lambda: not replay.judging, timeout=900), "the review ended"
     return scene, replay
 
 
@@ -96,7 +96,7 @@ def choose_on_board(app, learn, move, way: str, pad=None) -> None:
 
 
 def judged(app, learn) -> None:
-    assert run_until(app, lambda: learn.phase != "judging", timeout=120), "judged"
+    assert run_until(app, lambda: learn.phase != "judging", timeout=900), "judged"
 
 
 def worst_move(learn):

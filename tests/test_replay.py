@@ -167,7 +167,7 @@ def test_try_again_on_a_judged_mistake_starts_before_it_with_its_mover(make_app,
     key(app, pygame.K_F5)
     replay = app.top
     assert replay.name == "replay"
-    assert run_until(app, lambda: not replay.judging, timeout=120), "the review ended"
+    assert run_until(app, lambda: not replay.judging, timeout=900), "the review ended"
     bad = [r["ply"] for r in replay.rows if r.get("judgement") not in (None, "good")]
     if not bad:
         pytest.skip(f"{entry.name}: no move of this game was judged a mistake")
@@ -568,7 +568,7 @@ def test_esc_during_the_review_keeps_the_moves_judged_so_far(make_app, entry):
     key(app, pygame.K_F5)
     replay = app.top
     assert replay.judging
-    assert run_until(app, lambda: len(replay.rows) >= 2 or not replay.judging, timeout=120)
+    assert run_until(app, lambda: len(replay.rows) >= 2 or not replay.judging, timeout=900)
     if replay.judging:                           # (a quick game's review may be done)
         key(app, pygame.K_ESCAPE)
     assert not replay.judging and app.top is replay
@@ -721,7 +721,7 @@ def test_each_seats_figures_are_on_screen_and_a_long_judgement_fits_the_panel(ma
     scene = played_game(app, entry, seed=5, plies=40)
     key(app, pygame.K_F5)
     replay = app.top
-    assert run_until(app, lambda: not replay.judging, timeout=240), "the review ended"
+    assert run_until(app, lambda: not replay.judging, timeout=900), "the review ended"
     assert replay.result is not None
     toasts = [t[0] for t in app._toasts]
     assert any("each seat's figures" in line for line in toasts), toasts
