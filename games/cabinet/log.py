@@ -22,6 +22,8 @@ import re
 import stat
 from pathlib import Path
 
+from games.core.store import sync_folder   # a new name, a rename: made durable
+
 LOG_NAME = "cabinet.log"
 LOG_BYTES = 256 * 1024
 LOG_BACKUPS = 2
@@ -64,21 +66,6 @@ def _sync(fd: int) -> None:
     (getattr(os, "fdatasync", None) or os.fsync)(fd)
 
 
-def _sync_folder(folder: Path) -> None:
-    """The folder's entries (a new name, a rename) made durable; where a folder cannot be
-    opened (Windows) there is nothing to do."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def append(path, data: bytes) -> None:
     """Append ``data`` to the log at ``path`` (rotated first when it would pass LOG_BYTES),
     synced before it returns; after what a power cut left (a last line cut short, zero
@@ -111,7 +98,7 @@ def append(path, data: bytes) -> None:
         if fd >= 0:
             os.close(fd)
     if new:
-        _sync_folder(path.parent)
+        sync_folder(path.parent)
 
 
 _LOST = re.compile(r"(?:^|(?<=\n))\x00+\n?")     # whole lines lost: zero bytes from a line's start
