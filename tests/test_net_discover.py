@@ -18,7 +18,7 @@ import pytest
 
 import games
 from driver import frames, run_until
-from test_netplay import LONG, Child, choose, labels, new_app, serve  # noqa: F401
+from test_netplay import LONG, Child, choose, labels, net, new_app, serve  # noqa: F401
 
 pytest.importorskip("websockets")
 zeroconf = pytest.importorskip("zeroconf")
@@ -27,18 +27,6 @@ from games.net import discover  # noqa: E402
 
 GAMES = games.playable(include_hidden=True)
 
-
-@pytest.fixture
-def net(tmp_path):
-    made = []
-
-    def start(*args, log="child"):
-        c = Child(list(args), tmp_path / f"{log}.log")
-        made.append(c)
-        return c
-    yield start
-    for c in made:
-        c.stop()
 
 
 def browse_for(port: int, timeout: float = 60.0):

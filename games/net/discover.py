@@ -52,7 +52,8 @@ class Found:
         return f"ws://{shown}:{self.port}"
 
 
-def _is_loopback(host: str) -> bool:
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address) is this machine's loopback."""
     if host in ("localhost",):
         return True
     try:
@@ -71,7 +72,7 @@ def _addresses(host: str) -> list:
                 if isinstance(ip.ip, str) and not ipaddress.ip_address(ip.ip).is_loopback:
                     out.append(ip.ip)
         return out or ["127.0.0.1"]
-    if _is_loopback(host):
+    if is_loopback(host):
         return ["127.0.0.1"]
     try:
         ipaddress.IPv4Address(host)
@@ -96,7 +97,7 @@ def service_info(host: str, port: int, listing: bool = True):
         properties={"v": str(protocol.VERSION), "path": "/", "host": machine,
                     "list": "1" if listing else "0"},
         server=f"{machine}-tricade-{port}.local.")
-    interfaces = ["127.0.0.1"] if _is_loopback(host) else (
+    interfaces = ["127.0.0.1"] if is_loopback(host) else (
         None if host in ("", "0.0.0.0", "::") else addresses)
     return info, interfaces
 

@@ -32,12 +32,8 @@ def player_name(app) -> str:
 
 def is_this_machine(server: str) -> bool:
     host = server.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0].strip("[]")
-    if host in ("localhost", ""):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    from games.net.discover import is_loopback
+    return host == "" or is_loopback(host)
 
 
 def port_of(server: str) -> int:
