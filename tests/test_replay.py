@@ -732,6 +732,11 @@ def test_each_seats_figures_are_on_screen_and_a_long_judgement_fits_the_panel(ma
     for line in review.summary_lines(replay.result):
         for word in line.split(", ")[:2]:
             assert word.split(" ")[-1] in shown
+    # and what the figures mean: luck (and looking further) only where there was chance
+    chance = any(r["luck"] is not None for r in replay.result["moves"])
+    assert "Accuracy: 100 when" in shown
+    assert ("Luck: the points of winning chance" in shown) == chance
+    assert ('"looking further" is how' in shown) == chance
     app.pop_to(replay)
     # a long line of the review: every word in the panel, each line inside it
     long = ("Blunder: Neither side can force a win -> Blue can force a win in 6 moves; "

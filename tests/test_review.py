@@ -144,6 +144,9 @@ def test_the_review_command_writes_its_json_and_refuses_a_bad_file(tmp_path):
                           "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stderr
+    # the solved game's judge is called what it is, and says it is quick
+    assert json.loads(out.read_text())["judge"]["kind"] == "solved"
+    assert "exact" in run.stderr and "minutes" not in run.stderr
     moves = json.loads(out.read_text())["moves"]
     assert len(moves) == 30
     assert set(moves[0]) >= {"ply", "seat", "move", "before", "after", "judgement", "better"}

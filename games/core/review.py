@@ -148,6 +148,7 @@ class Judge:
         self.work = work
         self.rollouts = max(1, int(round(rollouts * work)))
         self.exact = bool(getattr(self.own, "EXACT", False))
+        self.solved = bool(getattr(self.own, "SOLVED", False))
         self.thresholds = tuple(getattr(self.own, "THRESHOLDS", THRESHOLDS))
         self.levels = tuple(getattr(self.ai, "LEVELS", (1,)))
         self._search = getattr(self.own, "search", None)
@@ -442,7 +443,8 @@ def try_move(judge: Judge, state, move, played=None) -> dict:
 
 def judge_facts(judge: Judge) -> dict:
     """What the JSON says of its judge: how it values, its work, its lines."""
-    kind = ("search" if judge._search is not None else
+    kind = ("solved" if judge.solved else
+            "search" if judge._search is not None else
             "calibrated" if judge._static is not None else "rollouts")
     return {"kind": kind, "work": judge.work,
             "thresholds": {name: at for at, name in judge.thresholds}}
@@ -593,6 +595,22 @@ def summary_lines(result: dict) -> list:
     return lines
 
 
+def figure_notes(result: dict) -> list:
+    """What the figures of ``summary_lines`` mean, in words for a person who has not read
+    lichess or GNU Backgammon: accuracy, and luck where the game had chance (its chance
+    points' "looking further" as well, which the panel shows beside their luck)."""
+    notes = ["Accuracy: 100 when every move kept the best winning chance known, less as "
+             "moves lose some of it (lichess's measure)."]
+    if any(s.get("luck") is not None for s in result["seats"].values()):
+        notes.append("Luck: the points of winning chance that the throws or spins gave a "
+                     "seat, each against the average of all its outcomes, added up over "
+                     "the game (it tends to zero in a long game).")
+        notes.append("At a throw or spin, \"looking further\" is how the judge's value "
+                     "then moved when it followed the game on from there; luck and "
+                     "looking further together are the graph's step.")
+    return notes
+
+
 def text(result: dict) -> str:
     """The review as text: every marked move and every chance point's luck, then each
     seat's figures."""
@@ -661,8 +679,9 @@ def main(argv=None) -> int:
         data = read_game(entry, args.file)
         states_of(entry, data)
         n = len(data.get("moves") or [])
-        print(f"review: judging {n} move{'' if n == 1 else 's'} of {entry.name} (the judge "
-              "searches deeper than the strongest level: this can take minutes)",
+        how = ("the game is solved: every value is exact" if Judge(entry).solved else
+               "the judge searches deeper than the strongest level: this can take minutes")
+        print(f"review: judging {n} move{'' if n == 1 else 's'} of {entry.name} ({how})",
               file=sys.stderr, flush=True)
         result = review(entry, data)
     except OSError as exc:              # a file that cannot be judged: status 2, as --replay

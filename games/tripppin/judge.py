@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from games.tripppin.solver import cached_solution, verdict
 
+SOLVED = True       # the review's JSON calls this judge "solved", not "search"
+
 
 def _kind(state, seat: str) -> tuple:
     """(kind, n) of ``seat`` in ``state``: ("win" | "loss", moves of the winner) or

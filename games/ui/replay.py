@@ -413,7 +413,8 @@ class Replay(ReviewRun, Modal):
         from games.core import review
         from games.ui import kits
         return self.app.push(kits.get(self.look.name).message(
-            self, review.summary_lines(self.result), title="Each seat's figures"))
+            self, review.summary_lines(self.result) + [""] + review.figure_notes(self.result),
+            title="Each seat's figures"))
 
     def can_learn(self) -> bool:
         """The review is whole and marked a move (learn from your mistakes)."""
