@@ -4,7 +4,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from games.triaxis import ai
 from games.triaxis.rules import State, marker_moves, new_game
@@ -521,3 +521,78 @@ def test_level_4_knocks_a_rival_out_where_the_live_rivals_alone_would_spare_it(m
         ai.value4(isl, out, 1, 3, alloc, w=plain) + ai.TOP["elim"])
     monkeypatch.setitem(ai.TOP, "elim", 0.0)
     assert s.move_text(ai.choose_move(s, 4, random.Random(0))) == "e1-e3"
+
+
+# Issue 50: in a game of level 4 against itself (tools.benchreview --judge, seed 50001) blue
+# could take green's last marker this turn (f10-g10, then g10 jumps h9 to i9) and the
+# judge said so; level 4's beam never reached that line and it stepped l1-k2 (a blunder).
+LAST_MARKER = """triaxis
+seats red:28 blue:28 green:24
+turn blue
+phase move 4
+round 91
+~ ~ ~ ~ ~ ~ ~ d. d. d. ~ h22 ~ ~ ~ ~
+~ ~ ~ ~ m. d. d. d. d. d. h. h. h. h. ~ ~
+~ ~ ~ m21 m. m. d. d. h. h. h. h. h. h. ~ ~
+~ m. m. m. m. m. d. d. h. d. g. g. g. h. h. ~
+~ ~ m. m. m. m. d. d. d. d. d. g. g. g. g. ~
+~ ~ m. m. m. m. m. d. d. d. g. g. g. g. g. g.
+~ ~ ~ m. m. m. t. d. d. g. g. f. g. g. g. ~
+~ ~ m. t. m. t. t. t. f. f. g. f. f. g21 g. ~
+~ ~ m. t. t. t. t. t32 f. f. f. f. f. f. ~ ~
+~ ~ t. t. t. t22 t. t21 f. f. f. f22 f. ~ ~ ~
+"""
+
+
+def _wins_this_turn(s, me, memo):
+    """Whether ``me`` can end the game won, alone, within the turn: every line tried."""
+    if s.is_over:
+        return s.winners() == {me}
+    if s.phase != "move" or s.current != me:
+        return False
+    got = memo.get(s)
+    if got is None:
+        got = memo[s] = any(_wins_this_turn(s.play(m), me, memo)
+                            for m in s.legal_moves() if m not in ai.OUT)
+    return got
+
+
+def test_level_4_takes_the_last_marker_its_beam_would_miss():
+    s = State.from_text(LAST_MARKER)
+    assert _wins_this_turn(s, "blue", {})
+    for seed in range(3):                   # whatever the tie-breaking seed
+        t = s
+        while not t.is_over and t.current == "blue" and t.phase == "move":
+            t = t.play(ai.choose_move(t, 4, random.Random(seed)))
+        assert t.is_over and t.winners() == {"blue"}, s.move_text(ai.choose_move(s, 4))
+    from games.triaxis import judge               # the judge sees the same line
+    chances, move, leaf = judge.search(s)
+    assert chances["blue"] == 1.0 and leaf.is_over
+    assert move == ai.winning_line(s)[0]
+
+
+ZONES = [f"{c}{r}" for c in "abcde" for r in range(1, 5)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_winning_line_is_found_whenever_one_exists(data):
+    """On a small island with few enemy markers: ``winning_line`` finds a line exactly
+    when some line of the turn's moves wins the game (every line tried), and its line
+    wins when played."""
+    zones = data.draw(st.lists(st.sampled_from(ZONES), min_size=2, max_size=6, unique=True))
+    k = data.draw(st.integers(1, min(2, len(zones) - 1)))
+    marks = {z: "2" + str(data.draw(st.integers(1, 3))) for z in zones[:k]}
+    marks.update({z: "1" + str(data.draw(st.integers(1, 6))) for z in zones[k:]})
+    points = data.draw(st.integers(1, 6))
+    try:
+        s = pos(marks, phase=f"move {points}")
+    except ValueError:                  # no move fits the points: not a move phase
+        assume(False)
+    line = ai.winning_line(s, budget=10 ** 6)
+    assert (line is not None) == _wins_this_turn(s, "red", {})
+    if line:
+        t = s
+        for m in line:
+            t = t.play(m)
+        assert t.is_over and t.winners() == {"red"}

@@ -177,6 +177,7 @@ V4 = {"loss": 1.0, "grow": 0.5, "gain": 0.5, "famine": 0.4, "loss2": 0.5, "gain2
 TOP_BEAM = 10           # level 4: beam width of the turn's plan
 TOP_BUDGET = 3000       # level 4: positions valued per plan
 TOP_LOOK = 8            # level 4: end positions averaged over the next seat's spin
+WIN_BUDGET = 4000       # level 4: positions tried in the search for a turn that wins now
 TOP = dict(V4, race=0.5, open=0.3, elim=6.0)  # level 4: V4, the race term, open axes at
 #                                    setup, a rival out (the judge values by V4)
 RACE_GAP = 10.0         # the population gap at which the race term is about 3/4 in force
@@ -383,6 +384,70 @@ def plan_turn(state, beam: int, rng, budget: int = NODE_BUDGET, stats: dict | No
         stats["work"] = work
         stats["narrowed"] = late
     return out
+
+
+def winning_line(state, budget: int = WIN_BUDGET, stats: dict | None = None):
+    """The moves of a line that takes every other seat's last marker within this turn's
+    points, the mover keeping one of its own (the game won at once), or None: no such
+    line, or none found in ``budget`` positions tried.
+
+    A depth-first search over the turn's moves, captures first (the biggest victim
+    first), each position tried once; a line is cut where the other seats' markers left
+    are bigger in all than the points left, as a capture costs the captor's size and a
+    captor is at least the size it takes.  The line found is played out by the rules
+    before it is trusted.  Level 4 plays it before it plans (a beam can lose the one line
+    that wins); the judge looks for it the same way."""
+    isl = state.island
+    me = state.current_index + 1
+    need = sum(v & 7 for v in state.cells if v and v >> 3 != me)
+    if state.phase != "move" or not need or need > state.points:
+        return None
+    seen = set()
+    work = 0
+
+    def go(cells, left, need):
+        nonlocal work
+        order = []
+        for a, b in marker_moves(isl, cells, me, left):
+            o = _over_zone(isl, a, b)
+            took = cells[o] & 7 if o >= 0 and cells[o] >> 3 != me else 0
+            order.append((-took, a, b, o, took))
+        order.sort(key=lambda x: x[0])           # stable: the rules' order among equals
+        for _, a, b, o, took in order:
+            if work >= budget:
+                return None
+            work += 1
+            c = list(cells)
+            apply_marker_move(c, a, b, o)
+            rest = need - took
+            if not rest:
+                if any(v >> 3 == me for v in c):
+                    return [("-", a, b)]
+                continue
+            after = left - (cells[a] & 7)
+            if rest > after:
+                continue
+            key = (tuple(c), after)
+            if key in seen:
+                continue
+            seen.add(key)
+            line = go(key[0], after, rest)
+            if line is not None:
+                return [("-", a, b)] + line
+        return None
+
+    line = go(state.cells, state.points, need)
+    if stats is not None:
+        stats["work"] = work
+    if line is None:
+        return None
+    end = state
+    for m in line:
+        if end.is_over or end.current_index != me - 1:
+            return None
+        end = end.play(m)
+    won = end.winners()
+    return line if end.is_over and won == {state.current} else None
 
 
 def _captures(isl, c, seat, points):
@@ -742,6 +807,9 @@ def _choose4(state, legal, rng, w=None):
             if best_sc is None or sc > best_sc:
                 best, best_sc = m, sc
         return best
+    win = winning_line(state)
+    if win:
+        return win[0]
     plans = plan_turn(state, TOP_BEAM, rng, TOP_BUDGET,
                       score=lambda c: value4(isl, c, me, n, alloc, w=w))
     if not plans:

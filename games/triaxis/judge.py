@@ -2,7 +2,7 @@
 and the calibrated value of where it leads.
 
 The search (``search``) is level 4's (``ai._choose4``'s way, weights ``ai.TOP``): in a move
-phase it plans the rest of the turn by the beam search (``ai.plan_turn``) and looks over
+phase it first looks for a line that wins the game this turn (``ai.winning_line``), else plans the rest of the turn by the beam search (``ai.plan_turn``) and looks over
 the next seat's spin at the best end positions (``ai.expected_reply``), on ``WORK`` (2)
 times level 4's beam, positions per plan and end positions; setup markers and harvest
 units are level 4's choice.  The review values a step by the end of the turn as planned,
@@ -187,6 +187,12 @@ def search(state, work: float = 1.0) -> tuple:
         move = ai._choose4(state, state.legal_moves(), rng)
         leaf = state.play(move)
         return win_chances(leaf), move, leaf
+    win = ai.winning_line(state, int(round(ai.WIN_BUDGET * f)))
+    if win:                                       # level 4's first look: a turn that wins
+        leaf = state
+        for m in win:
+            leaf = leaf.play(m)
+        return win_chances(leaf), win[0], leaf
     plans = ai.plan_turn(state, int(round(ai.TOP_BEAM * f)), rng,
                          int(round(ai.TOP_BUDGET * f)),
                          score=lambda c: ai.value4(isl, c, me, n, alloc, w=w))
