@@ -71,78 +71,10 @@ position), so a crowded board still ends in bounded work.  The module keeps no c
 Beam widths: BEAM (4 at level 2, 6 at level 3); LOOKAHEAD_TOP end positions get level 3's
 spinner look-ahead.
 
-Arena figures
--------------
-Games are ``tools.arena`` games (seed S+i for game i, seats and first movers rotated,
-``--max-moves 3000``); the machine was shared with other jobs (load 12-14 on 2 cores), so
-the runs are shorter than the 200 games the issue asked for -- run these to confirm:
-
-    python -m tools.arena triaxis --seat 4 --seat rival --option seats=2 \
-        --games 200 --seed 1 --jobs 2 --max-moves 3000
-    python -m tools.arena triaxis --seat 4 --seat rival --seat rival --option seats=3 \
-        --games 200 --seed 1 --jobs 2 --max-moves 3000
-    python -m tools.arena triaxis --seat 4 --seat 3 --option seats=2 \
-        --games 200 --seed 1 --jobs 2 --max-moves 3000
-
-Issue 36 (November 2026): the former level 4 (``evaluate_sym``, a one-spin look-ahead
-over neighbours' threats) against ``rival`` (tools/rivals/triaxis.py, the outside
-player's method): two seats, the rival won 14 of 17; three seats, level 4 won 0 of 17.
-The level 4 of ``value4`` against the rival: two seats 22 of 30 (73%), three seats 5 of
-10; against level 3, two seats, 9 of 9.  Tried on the way and not kept (two seats
-against the rival): the next seat's reply as direct capture lines only, lost 3 of 3; no
-reply look-ahead, 1 of 2; famine exposure 1.0, 5 of 8 (0.4: 6 of those 8).
-Against an opponent written outside the project from issue 36's description alone (never
-shown this code; not kept in this repository; ``match.py --seats K --games N --seed S
---jobs 2``), seats and first movers rotated: the former level 4 won 9 of 100 (two seats);
-the level of ``value4`` 21 of 40 (seeds 1-40).
-The race term (``race_risk``, at 0.5): two seats, seeds 1-200, 126 wins, 70 losses, 4
-capped at 3,000 moves (the level before won 21 of the first 40, this one 28); seeds
-1001-1100, 60 wins, 35 losses, 2 ties, 3 capped (186 of 300, 62.0%); three seats against
-two of them, seeds 1-100, 35 wins, 62 losses, 3 capped.  Tried in three seats (wins of
-seeds 1-30; the race term at 0.5 won 13, none 10) and not kept: the race against every
-rival summed, 6; weight 1.0, 9; 0.25, 10; only once two seats are left, 6.
-The open axes (``open_axes``, at 0.3, setup only): in three seats the level before was
-the first seat out in 40-50% of games (each outside seat 20-30%) and lost 0.2-0.8
-population in round 1 where they held even -- the seats placing after it set up jumps on
-its markers.  With the term, three seats: seeds 1-100, 47 wins where the level before won
-35; seeds 1001-1200, 94 wins, 98 losses, 2 ties, 6 capped (47.0%).  Two seats, seeds
-1-100: 86 wins, 14 losses (the level before 67).  Tried in three seats and not kept: the
-term for harvest units too, 31 of seeds 1-60 (setup only 32); weight 0.6, 15 of seeds
-1-35 (0.3: 17); famine 1.0, 14 of seeds 1-28 (0.4: 16).  Decision time in those games
-(wall, two games at once on two cores): median 22 ms (three seats) and 25 ms (two), max
-1.4 s.  Then tried in three seats and not kept (wins of seeds 1001-1060, where this
-level won 32; the same seeds give the same games until a choice differs): famine 1.5 in
-setup only, 14 of the first 24 (this level 16); harvest units valued with the marker
-grown by the units still owed, 30; TOP_BEAM 14, TOP_BUDGET 5000, TOP_LOOK 14, 28 of the
-first 49 (28); each attacker taking its best captures over all victims (a seat's loss
-only its part of them), 30.
-A rival out (``elim``, 6): half of the largest and the mean live rival alone made a seat
-out cost value (a rival of 3 out beside one of 20: 15.75 became 20), so level 4 spared
-a seat it could knock out; on seeds 1001-1060 it won 34 where the level before won 32
-(8 games differ, 5 its way); two seats are unchanged (a rival out there is the win).
-On fresh seeds, three seats: 1201-1400, 102 wins, 89 losses, 9 capped (51.0%);
-1401-1500, 46 wins, 51 losses, 3 capped; 148 of 300 (49.3%), where the level before
-won 141 of 300 on seeds 1-100 and 1001-1200 (47.0%).  Decision time in those games
-(two at once on two cores): median 24 ms, max 3.4 s.
-Where the three-seat games go: in 59 games of three outside seats (seeds 3001-3060 but 3059,
-the positions at every spin), the seat that wins is predicted by the log of its
-population (a conditional logit, 0.969 nats a position where linear population gives
-1.037 and none 1.099; coefficient 1.0, so a seat's chance goes with its share of the
-population) and by the terrains it covers (1.008 alone); with two seats left, log
-population 0.598 against linear 0.614.  Tried on that and not kept (seeds 1001-1060,
-where the level won 32): the value as a share, 60 x own / (own + the live rivals'
-population), 31 (29 games differ); 2 a terrain covered, 15 of the first 37 (the level
-22 of those).
-Also not kept (seeds 1001-1060, where this level won 34): setup and harvest units chosen by
-the look over the next seat's spin (``expected_reply`` at the 8 best by ``value4``), 27 (30
-games differ, 10 its way), thinking twice as long; 1.5 a terrain covered at setup only, 26
-of the first 48 (this level 29).  The 12 games of the 300 fresh ones still running at 3,000
-moves (populations of 100 and more a seat; 150-490 rounds) were played on to their end
-(3,145-5,947 moves): level 4 won 6 of them, so 154 of the 300 (51.3%) as played to the end.
-The commands above at 200 games (seed 1, this level): level 4 v level 3, two seats, 195;
-level 3 v level 2, 121 (2 ties, 2 capped); level 2 v level 1, 200; level 4 against two
-rivals, three seats, 119 (59.5%; each rival 19-20%), where the outside seats hold it to
-about half: the rival is no yardstick in three seats.
+Arena figures: docs/triaxis-ai.md (the commands that measure each level, what was
+tried and what was kept).  Level 4 first looks for a line that wins the game this
+turn (``winning_line``: every rival's last marker taken within the points, a
+depth-first search of at most WIN_BUDGET positions); its beam can lose such a line.
 """
 
 from __future__ import annotations
