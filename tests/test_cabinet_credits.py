@@ -933,3 +933,75 @@ def test_the_launchers_line_says_insert_a_coin_until_a_credit_stands(cabinet, mo
     app.dirty = True
     frames(app, 1)
     assert "Button 1 or Start: play" in said[-1], said
+
+
+# -- the attract loop says INSERT COIN once ------------------------------------------------------
+def times_shown(surface, rect, text, font, colour) -> int:
+    """How many times ``text`` stands in ``rect`` of ``surface``, read from its pixels: the
+    letters' ink in ``colour`` and the paper between them not, at the font's size or at
+    twice it (the prompt's two sizes)."""
+    area = surface.subsurface(rect.clip(surface.get_rect()))
+    seen = pygame.mask.from_threshold(area, colour, (1, 1, 1, 255))
+    n = 0
+    for scale in (1, 2):
+        img = font.render(text, colour)
+        img = pygame.transform.scale(img, (img.get_width() * scale, img.get_height() * scale))
+        ink = pygame.mask.from_threshold(img, colour, (1, 1, 1, 255))
+        paper = ink.copy()
+        paper.invert()
+        want = ink.count()
+        w, h = ink.get_size()
+        for y in range(area.get_height() - h + 1):
+            for x in range(area.get_width() - w + 1):
+                if seen.overlap_area(ink, (x, y)) == want and \
+                        not seen.overlap_area(paper, (x, y)):
+                    n += 1
+    return n
+
+
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_the_attract_loop_says_insert_coin_once(cabinet, entry):
+    """An operator's find: with coin play and no credit, "INSERT COIN" stood twice side by
+    side in the attract loop's strip over a demo: the blinking prompt said it, and the
+    credit line beside it said it again. Read from the strip's pixels over every game's
+    demo (every look), and on the title card: lit, the prompt says it once; dark, the
+    credit line says "CREDITS 0", not INSERT COIN; a coin in, PRESS START once and
+    "CREDITS 1" once."""
+    from games.cabinet.attract import AttractScene
+    from games.ui import fonts
+    app, cab, clock = cabinet(**COIN)
+    attract = app.push(AttractScene(app, cab, seed=5))
+    attract.start_demo(entry)
+    app.reformat()
+    assert attract.child is not None and attract.strip() is not None
+
+    def seen(text, lit, where=None):
+        attract.clock = 0.0 if lit else BLINK_OFF
+        app.dirty = True
+        app.step()
+        surface = app.last_native
+        rect = where or attract.strip()
+        return times_shown(surface, rect, text, fonts.get(attract.font_name),
+                           attract.toast_colors[0])
+
+    assert seen("INSERT COIN", lit=True) == 1, "lit: the prompt, once"
+    assert seen("INSERT COIN", lit=False) == 0, "dark: not the credit line either"
+    assert seen("CREDITS 0", lit=False) == 1, "the credit line says what stands"
+    shots.save(app.last_native, f"attract-insert-coin-{entry.name}.png")
+    attract.child.close()                   # the title card: the same, off the strip
+    attract.child = None
+    attract.card = "title"
+    whole = pygame.Rect((0, 0), attract.native_size)
+    assert seen("INSERT COIN", lit=True, where=whole) == 1
+    assert seen("INSERT COIN", lit=False, where=whole) == 0
+    assert seen("CREDITS 0", lit=False, where=whole) == 1
+    attract.start_demo(entry)
+    app.reformat()
+    cab.coin("1")                           # (as the coin key's switch: no wake, no toast)
+    assert cab.credits == 1
+    assert seen("PRESS START", lit=True) == 1 and seen("INSERT COIN", lit=True) == 0
+    assert seen("CREDITS 1", lit=True) == 1
+    app.shutdown(quit_pygame=False)
+
+
+BLINK_OFF = 0.75                            # the attract prompt's dark half (BLINK 0.5)
