@@ -486,6 +486,7 @@ class OperatorScene(LauncherBase):
                 "the cabinet restarts.", cabinet.exit_to_desktop))),
             Item("Back", on_confirm=app.pop),
         ]
+        logged(cabinet, items)
         line, rect = list_rect(60, 98, 520, len(items))      # the footer stays clear
         self.menu = MenuList(items, menu_look(line), rect, sound=self.ui_sound)
 
@@ -552,6 +553,33 @@ class OperatorScene(LauncherBase):
         self.footer(surface, "Stick: choose, Left/Right: change  Button 1: do  Button 2: back")
 
 
+def logged(cabinet, items, where: str = "") -> None:
+    """Each setting of ``items`` the operator changes is one line in the cabinet's log:
+    which setting, from what to what, in the menu's own words ("operator: Price from free
+    play to 1 coin a credit"). Only settings: the PIN is changed elsewhere and never
+    written."""
+    for item in items:
+        if item.on_change is None or item.value is None:
+            continue
+
+        def change(d, item=item, run=item.on_change):
+            before = item.value()
+            run(d)
+            after = item.value()
+            if after != before:
+                name = item.label.removesuffix(" ...")
+                cabinet.log.info("operator: %s%s from %s to %s", where, name, _said(before),
+                                 _said(after))
+        item.on_change = change
+
+
+def _said(value: str) -> str:
+    """A value as the log says it: a volume's bar ("######....") as "6/10"."""
+    if value and set(value) <= {"#", "."}:
+        return f"{value.count('#')}/{len(value)}"
+    return value
+
+
 def setting_rows(cls, settings: dict) -> list:
     """The operator's rows of a game's page, from the scene class's ``operator_settings``
     and its settings schema: [(label, path, field)], ``path`` the keys to the value in
@@ -616,6 +644,7 @@ class GamePage(MenuScreen):
                               on_change=lambda d, p=path, f=field, n=label:
                               self.change(p, f, d, n)))
         items.append(Item("Back", on_confirm=app.pop))
+        logged(cabinet, items, f"{entry.title}: ")
         line, rect = list_rect(60, 98, 520, len(items))      # the footer stays clear
         self.menu = MenuList(items, menu_look(line), rect, sound=self.ui_sound)
 
@@ -643,8 +672,6 @@ class GamePage(MenuScreen):
         for key in path[:-1]:
             holder = holder[key]
         holder[path[-1]] = step_value(field, holder[path[-1]], d)
-        self.cabinet.log.info("operator: %s %s is %s", self.entry.name, what,
-                              self.words(path))
         self.changed(f"{self.entry.title}'s {what.lower()}")
 
     def toggle_list(self, key: str, what: str) -> None:
