@@ -20,7 +20,7 @@ from games.ui.modals import Question
 from games.ui.scene import GameScene
 from test_cabinet import (cabinet, drop, enter_pin, hold_starts, open_from_launcher,  # noqa: F401
                           press, shown_games)
-from test_cabinet import Clock
+from test_cabinet import Broken, Clock
 from test_cabinet_kiosk import leaves
 from test_replay import WINDOWS, random_plies, same_pixels
 
@@ -1120,10 +1120,11 @@ def quit_on_the_menu(app, scene) -> None:
 
 
 @pytest.mark.parametrize("name", shown_games())
-def test_the_log_says_a_game_was_quit_or_timed_out(cabinet, name):
+def test_the_log_says_a_game_was_quit_timed_out_or_closed_by_an_error(cabinet, name):
     """The other ends of a game, each one line: a person's move, then Quit ("quit",
-    unfinished); a person's move, then nobody (CONTINUE? runs out: "timed out"). A game
-    left without a move stays a walk-away, as before."""
+    unfinished); a person's move, then nobody (CONTINUE? runs out: "timed out"); a
+    person's move, then a fault ("closed by an error"). A game left without a move stays
+    a walk-away, as before."""
     app, cab, clock = cabinet(**COIN)
     drop(app, clock)
     drop(app, clock)
@@ -1148,6 +1149,16 @@ def test_the_log_says_a_game_was_quit_or_timed_out(cabinet, name):
     ended = [x.split(" INFO ", 1)[1] for x in log_lines(app) if f" {name} ended, " in x]
     assert len(ended) == 2 and ended[1].startswith(
         f"{name} ended, timed out: nobody answered CONTINUE?: unfinished; it ran"), ended
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    watch = Watch(scene)
+    assert play_on_the_panel(app, clock, scene, watch, random.Random(7), moves=1) == 1
+    app.push(Broken(app))                              # a fault over the game
+    frames(app, 3)
+    assert app.stack == [cab.launcher]
+    ended = [x.split(" INFO ", 1)[1] for x in log_lines(app) if f" {name} ended, " in x]
+    assert len(ended) == 3 and ended[2].startswith(
+        f"{name} ended, closed by an error (above): unfinished; it ran"), ended
     app.shutdown(quit_pygame=False)
 
 

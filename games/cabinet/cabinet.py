@@ -532,8 +532,9 @@ class Cabinet:
             return
         if s.moved:
             self.books.played(s.name, now - s.counted)
-            if s.over != s.scene.table.game_number:     # not played out: said how it ended
-                self.log_end(s, how, now)
+            t = s.scene.table
+            if s.over != t.game_number:     # its end not said yet: how it ended
+                self.log_end(s, "played out" if t.state.is_over else how, now)
         else:
             self.books.walked_away(s.name, now - s.since)
             self.log.info("%s: left without a move (a walk-away)", s.name)
@@ -585,7 +586,11 @@ class Cabinet:
         if len(self.errors) > ERROR_LIMIT:
             self.log.error("too many errors: giving up")
             return False
-        self.end_session(now, "closed by an error (above)")
+        try:
+            self.end_session(now, "closed by an error (above)")
+        except Exception:                  # noqa: BLE001 - the game's own state may be the fault
+            self._session = None
+            self.log.error("error ending the game's session:\n%s", traceback.format_exc())
         self.recover(launcher_failed=len(app.stack) <= 1)
         app.toast(ERROR_SENTENCE)
         return True
