@@ -3,7 +3,8 @@
 A title card, then each shown game in turn plays a real computer-against-computer demo on
 its own screen (``SceneClass(app, seed=..., demo=True)``: it writes nothing) for
 ``demo_seconds`` or to its end, with a blinking "PRESS START" (or "INSERT COIN") and the
-credit line ("CREDITS 0" when the prompt says INSERT COIN) in the look's ``free_strip`` (screen furniture the game never draws in); after
+credit line ("CREDITS 0" when the prompt says INSERT COIN) in the look's ``free_strip``
+(screen furniture the game never draws in); after
 each demo that game's high scores, a page in the game's own look (its look's score table:
 the cabinet's champions, else the game's own score lines), placed clear of the blinking
 prompt; the title card again every other game. Any input ends it at once, and that input

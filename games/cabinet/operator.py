@@ -29,6 +29,7 @@ import games
 from games.cabinet import log as cablog
 from games.cabinet.books import clock_text
 from games.cabinet.logpage import LOG_WIDTH, LogScene  # noqa: F401 (the menu's log page)
+from games.cabinet.logpage import logged
 from games.core import schema
 from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, MenuScreen, list_rect, menu_look
 from games.ui import fonts
@@ -551,33 +552,6 @@ class OperatorScene(LauncherBase):
         self.draw_frame(surface)
         self.draw_menu(surface, self.menu)
         self.footer(surface, "Stick: choose, Left/Right: change  Button 1: do  Button 2: back")
-
-
-def logged(cabinet, items, where: str = "") -> None:
-    """Each setting of ``items`` the operator changes is one line in the cabinet's log:
-    which setting, from what to what, in the menu's own words ("operator: Price from free
-    play to 1 coin a credit"). Only settings: the PIN is changed elsewhere and never
-    written."""
-    for item in items:
-        if item.on_change is None or item.value is None:
-            continue
-
-        def change(d, item=item, run=item.on_change):
-            before = item.value()
-            run(d)
-            after = item.value()
-            if after != before:
-                name = item.label.removesuffix(" ...")
-                cabinet.log.info("operator: %s%s from %s to %s", where, name, _said(before),
-                                 _said(after))
-        item.on_change = change
-
-
-def _said(value: str) -> str:
-    """A value as the log says it: a volume's bar ("######....") as "6/10"."""
-    if value and set(value) <= {"#", "."}:
-        return f"{value.count('#')}/{len(value)}"
-    return value
 
 
 def setting_rows(cls, settings: dict) -> list:
