@@ -20,7 +20,7 @@ from games.ui.modals import Question
 from games.ui.scene import GameScene
 from test_cabinet import (cabinet, drop, enter_pin, hold_starts, open_from_launcher,  # noqa: F401
                           press, shown_games)
-from test_cabinet import Clock
+from test_cabinet import Broken, Clock
 from test_cabinet_kiosk import leaves
 from test_replay import WINDOWS, random_plies, same_pixels
 
@@ -933,3 +933,275 @@ def test_the_launchers_line_says_insert_a_coin_until_a_credit_stands(cabinet, mo
     app.dirty = True
     frames(app, 1)
     assert "Button 1 or Start: play" in said[-1], said
+
+
+# -- the attract loop says INSERT COIN once ------------------------------------------------------
+def times_shown(surface, rect, text, font, colour) -> int:
+    """How many times ``text`` stands in ``rect`` of ``surface``, read from its pixels: the
+    letters' ink in ``colour`` and the paper between them not, at the font's size or at
+    twice it (the prompt's two sizes)."""
+    area = surface.subsurface(rect.clip(surface.get_rect()))
+    seen = pygame.mask.from_threshold(area, colour, (1, 1, 1, 255))
+    n = 0
+    for scale in (1, 2):
+        img = font.render(text, colour)
+        img = pygame.transform.scale(img, (img.get_width() * scale, img.get_height() * scale))
+        ink = pygame.mask.from_threshold(img, colour, (1, 1, 1, 255))
+        paper = ink.copy()
+        paper.invert()
+        want = ink.count()
+        w, h = ink.get_size()
+        for y in range(area.get_height() - h + 1):
+            for x in range(area.get_width() - w + 1):
+                if seen.overlap_area(ink, (x, y)) == want and \
+                        not seen.overlap_area(paper, (x, y)):
+                    n += 1
+    return n
+
+
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_the_attract_loop_says_insert_coin_once(cabinet, entry):
+    """An operator's find: with coin play and no credit, "INSERT COIN" stood twice side by
+    side in the attract loop's strip over a demo: the blinking prompt said it, and the
+    credit line beside it said it again. Read from the strip's pixels over every game's
+    demo (every look), and on the title card: lit, the prompt says it once; dark, the
+    credit line says "CREDITS 0", not INSERT COIN; a coin in, PRESS START once and
+    "CREDITS 1" once."""
+    from games.cabinet.attract import AttractScene
+    from games.ui import fonts
+    app, cab, clock = cabinet(**COIN)
+    attract = app.push(AttractScene(app, cab, seed=5))
+    attract.start_demo(entry)
+    app.reformat()
+    assert attract.child is not None and attract.strip() is not None
+
+    def seen(text, lit, where=None):
+        attract.clock = 0.0 if lit else BLINK_OFF
+        app.dirty = True
+        app.step()
+        surface = app.last_native
+        rect = where or attract.strip()
+        return times_shown(surface, rect, text, fonts.get(attract.font_name),
+                           attract.toast_colors[0])
+
+    assert seen("INSERT COIN", lit=True) == 1, "lit: the prompt, once"
+    assert seen("INSERT COIN", lit=False) == 0, "dark: not the credit line either"
+    assert seen("CREDITS 0", lit=False) == 1, "the credit line says what stands"
+    shots.save(app.last_native, f"attract-insert-coin-{entry.name}.png")
+    attract.child.close()                   # the title card: the same, off the strip
+    attract.child = None
+    attract.card = "title"
+    whole = pygame.Rect((0, 0), attract.native_size)
+    assert seen("INSERT COIN", lit=True, where=whole) == 1
+    assert seen("INSERT COIN", lit=False, where=whole) == 0
+    assert seen("CREDITS 0", lit=False, where=whole) == 1
+    attract.start_demo(entry)
+    app.reformat()
+    cab.coin("1")                           # (as the coin key's switch: no wake, no toast)
+    assert cab.credits == 1
+    assert seen("PRESS START", lit=True) == 1 and seen("INSERT COIN", lit=True) == 0
+    assert seen("CREDITS 1", lit=True) == 1
+    app.shutdown(quit_pygame=False)
+
+
+BLINK_OFF = 0.75                            # the attract prompt's dark half (BLINK 0.5)
+
+
+# -- the log says how each game ended, and what the operator changed -----------------------------
+def play_on_the_panel(app, clock, scene, watch, rng, moves=None, limit=20000):
+    """The game played to its end on the panel: a person's move on the board by its cursor
+    and Button 1 (a piece, then where it goes), a move in words (TriAxis's "end") by Button
+    2's question and the stick to its choice; a person's spin, and a box over the game,
+    answered with Button 1; the computer's moves in their time on the loop's clock (or
+    only until the person made ``moves``). Returns the person's moves."""
+    from games.ui.boardinput import board_moves
+    from test_learn import path_to
+    made, steps = 0, 0
+    hang = time.monotonic() + 900                   # a guard against a hang, never a timing
+    while steps < limit:
+        t = scene.table
+        if t.state.is_over or made == moves:
+            return made
+        if t.thinking:                              # the computer's move, from the worker:
+            assert time.monotonic() < hang, f"{scene.game}: the computer never moved"
+            step_watching(app, clock, watch, 1, 0.25)   # waited for, not counted
+            continue
+        steps += 1
+        if app.top is not scene:
+            press(app, *BUTTON_1)
+            continue
+        if t.human_to_move and not t.thinking:
+            st, bi = t.state, scene.board_input
+            on_board = board_moves(bi.rules, st)
+            if on_board:
+                for cell in path_to(bi, st, rng.choice(on_board)):
+                    bi.visible = True
+                    bi.place(cell)           # where the stick brings the cursor
+                    press(app, *BUTTON_1)
+            else:
+                words = [m for m in st.legal_moves() if m != "resign"] or ["resign"]
+                said = st.move_text(words[0]).lower()
+                press(app, *BUTTON_2)
+                box = app.top
+                assert isinstance(box, Question), f"no way on the panel to {said}"
+                want = next(i for i, label in enumerate(box.labels) if said in label.lower())
+                while box.focus != want:
+                    press(app, pygame.K_LEFT if box.focus > want else pygame.K_RIGHT)
+                press(app, *BUTTON_1)
+            made += 1
+        elif scene.awaiting_person():              # a person's spin (TriAxis's spinner)
+            press(app, *BUTTON_1)
+        step_watching(app, clock, watch, 1, 0.25)
+    raise AssertionError(f"{scene.game}: no end in {limit} steps (ply {scene.table.ply})")
+
+
+def log_lines(app) -> list:
+    from games.cabinet import log as cablog
+    return cablog.read_tail(Path(app.store.dir) / cablog.LOG_NAME).splitlines()
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_the_log_says_how_a_game_played_on_the_panel_ended(cabinet, name):
+    """An operator's find: the cabinet's log kept coins, errors and starts, but not how a
+    game ended. A coin, the game opened and played to its end on the panel: one line says
+    which game, played out, who won (the seat, a person or the computer), how long it ran
+    and its moves; it is said once, however long the end shows."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    ai = scene.entry.ai_module()
+    scene.table.set_level(min(getattr(ai, "LEVELS", (1,))))     # quick computers
+    watch = Watch(scene)
+    start = clock.t
+    made = play_on_the_panel(app, clock, scene, watch, random.Random(3))
+    assert made and watch.played, "a person played"
+    step_watching(app, clock, watch, 8)
+    t = scene.table
+    ended = [line for line in log_lines(app) if f" {name} ended, " in line]
+    assert len(ended) == 1, ended
+    line = ended[0].split(" INFO ", 1)[1]
+    winners = [w for w in t.state.players if w in t.state.winners()]
+    assert line.startswith(f"{name} ended, played out: "), line
+    assert all(f"{w} (a person)" in line or f"{w} (the computer" in line for w in winners), \
+        (winners, line)
+    assert ("no winner" in line) == (not winners), line
+    assert line.endswith(f", {t.ply} moves"), line
+    ran = line.rsplit("; it ran ", 1)[1].split(",")[0]
+    assert ran == cablog_duration(clock.t - start, ran), (ran, clock.t - start)
+    clock.run(app, 3 * cab.k["continue_after"])        # nobody: back to the launcher
+    assert app.top is not scene and scene not in app.stack
+    assert len([x for x in log_lines(app) if f" {name} ended, " in x]) == 1, "said once"
+    app.shutdown(quit_pygame=False)
+
+
+def cablog_duration(seconds: float, said: str) -> str:
+    """The duration as the log says it, if ``said`` is within the loop's last few frames
+    of ``seconds`` (the game ended a moment before the test looked)."""
+    from games.cabinet.cabinet import _duration
+    for back in range(0, int(seconds) + 1):
+        if _duration(seconds - back) == said:
+            return said
+        if back > 10:
+            break
+    return _duration(seconds)
+
+
+def quit_on_the_menu(app, scene) -> None:
+    """The customer's menu's Quit (as the kiosk's Quit test runs it), "Leave?" said yes."""
+    quits = [item for path, item in leaves(scene.menu_model()) if item.name == "quit"]
+    quits[0].action()
+    frames(app, 2)
+    while scene in app.stack and app.top is not scene:
+        yes = [cb for label, cb in getattr(app.top, "choices", ()) if label.lower().startswith(
+            ("yes", "quit", "leave"))]
+        assert yes, f"{app.top!r} offers no way to say yes"
+        yes[0]()
+        frames(app, 2)
+
+
+@pytest.mark.parametrize("name", shown_games())
+def test_the_log_says_a_game_was_quit_timed_out_or_closed_by_an_error(cabinet, name):
+    """The other ends of a game, each one line: a person's move, then Quit ("quit",
+    unfinished); a person's move, then nobody (CONTINUE? runs out: "timed out"); a
+    person's move, then a fault ("closed by an error"). A game left without a move stays
+    a walk-away, as before."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    watch = Watch(scene)
+    assert play_on_the_panel(app, clock, scene, watch, random.Random(5), moves=1) == 1
+    quit_on_the_menu(app, scene)
+    step_watching(app, clock, watch, 2)
+    assert app.top is cab.launcher
+    ended = [x.split(" INFO ", 1)[1] for x in log_lines(app) if f" {name} ended, " in x]
+    assert len(ended) == 1 and ended[0].startswith(f"{name} ended, quit: unfinished; it ran"),\
+        ended
+    scene = open_from_launcher(app, cab, name)
+    watch = Watch(scene)
+    assert play_on_the_panel(app, clock, scene, watch, random.Random(6), moves=1) == 1
+    for _ in range(4 * int(cab.k["continue_after"])):     # nobody: CONTINUE? runs out
+        if scene not in app.stack:
+            break
+        step_watching(app, clock, watch, 1, 0.5)
+    step_watching(app, clock, watch, 2)
+    assert scene.abandoned and app.top is not scene
+    ended = [x.split(" INFO ", 1)[1] for x in log_lines(app) if f" {name} ended, " in x]
+    assert len(ended) == 2 and ended[1].startswith(
+        f"{name} ended, timed out: nobody answered CONTINUE?: unfinished; it ran"), ended
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    watch = Watch(scene)
+    assert play_on_the_panel(app, clock, scene, watch, random.Random(7), moves=1) == 1
+    app.push(Broken(app))                              # a fault over the game
+    frames(app, 3)
+    assert app.stack == [cab.launcher]
+    ended = [x.split(" INFO ", 1)[1] for x in log_lines(app) if f" {name} ended, " in x]
+    assert len(ended) == 3 and ended[2].startswith(
+        f"{name} ended, closed by an error (above): unfinished; it ran"), ended
+    app.shutdown(quit_pygame=False)
+
+
+def test_the_log_says_each_setting_the_operator_changed_never_the_pin(cabinet):
+    """An operator's find: a change in the operator menu left no line in the log. Each is
+    one line, which setting from what to what (the menu's words), for the menu's own
+    settings and each game's page; the PIN typed and set is never written."""
+    app, cab, clock = cabinet(**COIN)
+    press(app, pygame.K_F2)                          # the service key: a first PIN
+    enter_pin(app, [2, 4, 6, 8])
+    enter_pin(app, [2, 4, 6, 8])
+    op = app.top
+    assert isinstance(op, OperatorScene)
+    labels = [i.label for i in op.menu.items]
+    op.menu.cursor = labels.index("Price")
+    press(app, pygame.K_RIGHT)
+    op.menu.cursor = labels.index("Volume")
+    press(app, pygame.K_LEFT)
+    op.menu.cursor = labels.index("Coin 2 price")
+    press(app, pygame.K_LEFT)                        # "as coin 1" already: no change, no line
+    said = [x.split(" INFO ", 1)[1] for x in log_lines(app) if " operator: " in x]
+    assert said == ["operator: Price from 1 coin a credit to 2 coins a credit",
+                    f"operator: Volume from {app.settings['volume'] + 1}/10 to "
+                    f"{app.settings['volume']}/10"], said
+    for entry in games.playable():
+        if entry.name not in shown_games():
+            continue
+        op.menu.cursor = labels.index(f"{entry.title} ...")
+        press(app, *BUTTON_1)                        # the game's own page
+        page = app.top
+        rows = [i for i in page.menu.items if i.on_change is not None]
+        row = rows[-1]                               # its last setting
+        before = row.value()
+        page.menu.cursor = page.menu.items.index(row)
+        press(app, pygame.K_RIGHT)
+        if row.value() == before:                    # at its end: the other way
+            press(app, pygame.K_LEFT)
+        after = row.value()
+        assert after != before
+        line = f"operator: {entry.title}: {row.label} from {before} to {after}"
+        assert line in [x.split(" INFO ", 1)[1] for x in log_lines(app)], (line, said)
+        press(app, *BUTTON_2)
+        assert app.top is op
+    text = "\n".join(x.split(" INFO ", 1)[-1] for x in log_lines(app))
+    assert "2468" not in text and "2 4 6 8" not in text, "never the PIN"
+    app.shutdown(quit_pygame=False)

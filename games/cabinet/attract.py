@@ -3,7 +3,8 @@
 A title card, then each shown game in turn plays a real computer-against-computer demo on
 its own screen (``SceneClass(app, seed=..., demo=True)``: it writes nothing) for
 ``demo_seconds`` or to its end, with a blinking "PRESS START" (or "INSERT COIN") and the
-credit line in the look's ``free_strip`` (screen furniture the game never draws in); after
+credit line ("CREDITS 0" when the prompt says INSERT COIN) in the look's ``free_strip``
+(screen furniture the game never draws in); after
 each demo that game's high scores, a page in the game's own look (its look's score table:
 the cabinet's champions, else the game's own score lines), placed clear of the blinking
 prompt; the title card again every other game. Any input ends it at once, and that input
@@ -226,7 +227,7 @@ class AttractScene(LookScene):
         the credit line under it, else at the font's size with the credit line at the
         strip's right end."""
         strip = self.strip()
-        credit = self.cabinet.credit_text()
+        credit = self.credit_line()
         cw, ch = font.size(credit)[0] + font.width * 2, font.height + 2
         tw, th = font.size(text) if text else max(font.size("PRESS START"),
                                                    font.size("INSERT COIN"))
@@ -241,12 +242,20 @@ class AttractScene(LookScene):
         box.centerx = (strip.x + cbox.x) // 2
         return box, 1, cbox
 
+    def credit_line(self) -> str:
+        """The credit line under the blinking prompt: the cabinet's own (FREE PLAY, CREDITS
+        n, 1/2 COINS), except that with nothing standing, where the cabinet's line says
+        INSERT COIN, it says "CREDITS 0": the prompt beside it blinks INSERT COIN, said
+        once."""
+        credit = self.cabinet.credit_text()
+        return "CREDITS 0" if credit == self.cabinet.prompt_text() else credit
+
     def credit_box(self, size) -> pygame.Rect:
         """Where the credit line is drawn now."""
         font = fonts.get(self.font_name)
         if self.strip() is not None:
             return self.layout(size, None, font)[2]
-        cw = font.size(self.cabinet.credit_text())[0]
+        cw = font.size(self.credit_line())[0]
         return pygame.Rect(size[0] - cw - font.width * 2, 0, cw + font.width * 2,
                            font.height + 2)
 
@@ -282,7 +291,7 @@ class AttractScene(LookScene):
         font = fonts.get(self.font_name)
         fg, bg = self.toast_colors
         w, h = surface.get_size()
-        credit = self.cabinet.credit_text()
+        credit = self.credit_line()
         cbox = self.credit_box((w, h))
         surface.fill(bg, cbox)
         font.draw(surface, credit, (cbox.x + font.width,

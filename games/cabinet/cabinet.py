@@ -484,6 +484,7 @@ class Cabinet:
         self.log.info("nothing touched for %d s: back to the launcher (%s)",
                       int(quiet), getattr(app.top, "name", type(app.top).__name__))
         self.timeouts += 1
+        self.end_session(now, "timed out: nobody at the panel, back to the launcher")
         self.recover()
 
     def game_scene(self):
@@ -495,7 +496,7 @@ class Cabinet:
     def new_session(self, scene) -> None:
         """A new game (paid, or on free play) starts in ``scene``: the one before it ends."""
         now = self.app.now()
-        self.end_session(now)
+        self.end_session(now, "left for a new game")
         self._session = Session(scene, now)
 
     def keep_books(self, now: float) -> None:
@@ -504,7 +505,7 @@ class Cabinet:
             game = None
         s = self._session
         if s is not None and s.scene is not game:
-            self.end_session(now)
+            self.end_session(now, _left_how(s.scene))
             s = None
         if s is None and game is not None:
             self._session = s = Session(game, now)
@@ -520,13 +521,20 @@ class Cabinet:
         elif s.moved and now - s.counted >= PLAY_CHECKPOINT:
             self.books.played(s.name, now - s.counted)
             s.counted = now
+        if t.state.is_over and s.over != t.game_number:
+            s.over = t.game_number          # the end, said once (however often it is shown)
+            self.log_end(s, "played out", now)
 
-    def end_session(self, now: float) -> None:
+    def end_session(self, now: float, how: str = "the game was closed") -> None:
+        """The game being played ends (``how``: quit, timed out, ... for the log)."""
         s, self._session = self._session, None
         if s is None:
             return
         if s.moved:
             self.books.played(s.name, now - s.counted)
+            t = s.scene.table
+            if s.over != t.game_number:     # its end not said yet: how it ended
+                self.log_end(s, "played out" if t.state.is_over else how, now)
         else:
             self.books.walked_away(s.name, now - s.since)
             self.log.info("%s: left without a move (a walk-away)", s.name)
@@ -535,11 +543,36 @@ class Cabinet:
                 self.log.info("%s: its credit stands again (nobody played it)", s.name)
                 self.app.dirty = True
 
+    def log_end(self, s, how: str, now: float) -> None:
+        """One line for a game that ended: which game, how (played out, quit, timed out
+        ...), the result (who won, as seat and who played it), how long it ran and how many
+        moves were made."""
+        t = s.scene.table
+        st = t.state
+        seats = dict(t.seats)
+        level = t.result_level()
+
+        def who(seat) -> str:
+            kind = seats.get(seat, "")
+            if kind == "human":
+                return f"{seat} (a person)"
+            if kind == "computer":
+                return f"{seat} (the computer{'' if level is None else f', level {level}'})"
+            return f"{seat} ({kind})" if kind else str(seat)
+        if not st.is_over:
+            result = "unfinished"
+        else:
+            winners = [who(w) for w in st.players if w in st.winners()]
+            result = ("no winner" if not winners else f"{winners[0]} won" if len(winners) == 1
+                      else f"{' and '.join(winners)} share the win")
+        self.log.info("%s ended, %s: %s; it ran %s, %d move%s", s.name, how, result,
+                      _duration(now - s.since), t.ply, "" if t.ply == 1 else "s")
+
     def shutdown(self) -> None:
         """The program ends (app.shutdown): the game being played is counted."""
         if not self._shut:
             self._shut = True
-            self.end_session(self.app.now())
+            self.end_session(self.app.now(), "the cabinet stopped")
             self.log.info("cabinet stopped")
 
     # -- the hook: a scene raised ---------------------------------------------------------
@@ -553,6 +586,11 @@ class Cabinet:
         if len(self.errors) > ERROR_LIMIT:
             self.log.error("too many errors: giving up")
             return False
+        try:
+            self.end_session(now, "closed by an error (above)")
+        except Exception:                  # noqa: BLE001 - the game's own state may be the fault
+            self._session = None
+            self.log.error("error ending the game's session:\n%s", traceback.format_exc())
         self.recover(launcher_failed=len(app.stack) <= 1)
         app.toast(ERROR_SENTENCE)
         return True
@@ -631,7 +669,7 @@ class Cabinet:
         if not app.save_settings():
             app.toast("Kiosk mode is off until the next start: the setting was not kept.")
         self.log.info("kiosk mode left")
-        self.end_session(app.now())
+        self.end_session(app.now(), "kiosk mode left")
         app.kiosk = False
         app.input.kiosk = False
         app.supervisor = None
@@ -652,8 +690,26 @@ class Session:
         self.since = now               # started
         self.counted = now             # play time is in the books up to then
         self.moved = False
+        self.over = None               # the table's game_number whose end was logged
         self.paid = None               # paid: the books' reset count (given back if nobody
         #                                moves and the books were not reset since)
+
+
+def _left_how(scene) -> str:
+    """How a game scene that left the stack ended, for the log."""
+    if getattr(scene, "abandoned", False):
+        return "timed out: nobody answered CONTINUE?"
+    return "quit"
+
+
+def _duration(seconds: float) -> str:
+    """"4 min 05 s", "35 s", "1 h 02 min"."""
+    n = max(0, int(seconds + 0.5))
+    if n < 60:
+        return f"{n} s"
+    if n < 3600:
+        return f"{n // 60} min {n % 60:02d} s"
+    return f"{n // 3600} h {n % 3600 // 60:02d} min"
 
 
 _INPUT = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.JOYBUTTONDOWN,

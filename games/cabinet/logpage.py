@@ -1,4 +1,5 @@
-"""The operator menu's log page: the last lines of the cabinet's log, wrapped to the page."""
+"""The operator menu and the cabinet's log: the log page (the last lines of the log, wrapped
+to the page), and the line each setting the operator changes writes there (``logged``)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,30 @@ class LogScene(LauncherBase):
         for i, line in enumerate(self.lines[self.top_line:self.top_line + 22]):
             ega.draw(surface, line, (24, 100 + i * 15), FG)
         self.footer(surface, "Up/Down: scroll  any button: back")
+
+
+def logged(cabinet, items, where: str = "") -> None:
+    """Each setting of ``items`` the operator changes is one line in the cabinet's log:
+    which setting, from what to what, in the menu's own words ("operator: Price from free
+    play to 1 coin a credit"). Only settings: the PIN is changed elsewhere and never
+    written."""
+    for item in items:
+        if item.on_change is None or item.value is None:
+            continue
+
+        def change(d, item=item, run=item.on_change):
+            before = item.value()
+            run(d)
+            after = item.value()
+            if after != before:
+                name = item.label.removesuffix(" ...")
+                cabinet.log.info("operator: %s%s from %s to %s", where, name, _said(before),
+                                 _said(after))
+        item.on_change = change
+
+
+def _said(value: str) -> str:
+    """A value as the log says it: a volume's bar ("######....") as "6/10"."""
+    if value and set(value) <= {"#", "."}:
+        return f"{value.count('#')}/{len(value)}"
+    return value

@@ -29,6 +29,7 @@ import games
 from games.cabinet import log as cablog
 from games.cabinet.books import clock_text
 from games.cabinet.logpage import LOG_WIDTH, LogScene  # noqa: F401 (the menu's log page)
+from games.cabinet.logpage import logged
 from games.core import schema
 from games.launcher.scene import FG, HI_BG, PANEL, TITLE, LauncherBase, MenuScreen, list_rect, menu_look
 from games.ui import fonts
@@ -486,6 +487,7 @@ class OperatorScene(LauncherBase):
                 "the cabinet restarts.", cabinet.exit_to_desktop))),
             Item("Back", on_confirm=app.pop),
         ]
+        logged(cabinet, items)
         line, rect = list_rect(60, 98, 520, len(items))      # the footer stays clear
         self.menu = MenuList(items, menu_look(line), rect, sound=self.ui_sound)
 
@@ -616,6 +618,7 @@ class GamePage(MenuScreen):
                               on_change=lambda d, p=path, f=field, n=label:
                               self.change(p, f, d, n)))
         items.append(Item("Back", on_confirm=app.pop))
+        logged(cabinet, items, f"{entry.title}: ")
         line, rect = list_rect(60, 98, 520, len(items))      # the footer stays clear
         self.menu = MenuList(items, menu_look(line), rect, sound=self.ui_sound)
 
@@ -643,8 +646,6 @@ class GamePage(MenuScreen):
         for key in path[:-1]:
             holder = holder[key]
         holder[path[-1]] = step_value(field, holder[path[-1]], d)
-        self.cabinet.log.info("operator: %s %s is %s", self.entry.name, what,
-                              self.words(path))
         self.changed(f"{self.entry.title}'s {what.lower()}")
 
     def toggle_list(self, key: str, what: str) -> None:
