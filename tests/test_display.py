@@ -140,6 +140,19 @@ def test_no_display_is_said_in_one_sentence_and_exits_non_zero(tmp_path):
     assert not (tmp_path / "settings.json").exists()
 
 
+def test_a_display_named_but_not_opened_is_said_with_what_to_check(tmp_path):
+    """DISPLAY set where nothing answers (or SDL without its X11 library, as on a bare
+    Debian root): the sentence names the display and the library, not "set DISPLAY"."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env.update(SDL_AUDIODRIVER="dummy", DISPLAY=":987")
+    out = run_main("--frames", "2", "--data-dir", str(tmp_path), env=env)
+    assert out.returncode == 1, out.stderr
+    assert "Tricade could not open the display DISPLAY=:987: nothing answers there" \
+        in out.stderr and "apt install libx11-6" in out.stderr
+    assert "Traceback" not in out.stderr and "set DISPLAY" not in out.stderr
+
+
 def test_a_too_large_size_says_the_largest():
     out = run_main("--size", "9000x5000", env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
     assert out.returncode == 2 and "the largest window is 7680x4320" in out.stderr

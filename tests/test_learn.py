@@ -189,6 +189,8 @@ def test_show_and_skip_by_keys_and_the_menu(make_app):
     total = len(learn.items)
     key(app, pygame.K_h)                      # show at once: not found
     assert learn.phase == "done" and "The better move" in learn.line
+    labels = [label for label, _ in learn.key_line_items()]   # DOS: on to the next
+    assert "Enter)Next" in labels and "S)kip" not in labels and "H)Show" not in labels
     if learn.item[0].get("better"):
         frames(app, 1)
         assert learn.better_marks(), "the ants round the better move"
@@ -208,6 +210,34 @@ def test_show_and_skip_by_keys_and_the_menu(make_app):
     assert "Back to the replay" in labels and "Show the better move" in labels
     key(app, pygame.K_ESCAPE)
     assert app.top is learn
+
+
+def test_a_move_worth_the_best_but_not_the_one_named_is_as_good_as_the_best(make_app):
+    """Tripppin's exact judge values several moves alike: a try worth the best that is not
+    the move the review named is "as good as the best move", not "the best move"."""
+    entry = games.get("tripppin")
+    app = make_app(anim_speed=0, mute=True)
+    for seed in range(5, 40):
+        _scene, replay = judged_replay(app, entry, seed=seed, plies=60)
+        data = {k: replay.data.get(k) for k in ("game", "seed", "options", "start", "moves")}
+        for row, ply in replays.marked(replay.rows, next(iter(
+                replays.marked_seats(replay.rows) or {"-": 0}))):
+            st = replay.state_at(ply)
+            for m in st.legal_moves():
+                text = st.move_text(m)
+                if text in (row["better"], row["move"]):
+                    continue
+                if replays.judge_try(entry, data, ply, text, row)["verdict"] == "best":
+                    learn = open_learn(app, replay)
+                    while learn.item[1] != ply:
+                        key(app, pygame.K_s)
+                    choose_on_board(app, learn, m, "keys")
+                    judged(app, learn)
+                    assert f"{text} is as good as the best move" in learn.line, learn.line
+                    assert learn.found == 1 and learn.phase == "done"
+                    return
+        app.pop_to(app.stack[0])
+    pytest.fail("no marked Tripppin move with a second move worth the best in 35 games")
 
 
 def test_the_verdict_words_follow_the_judges_values():

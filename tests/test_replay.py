@@ -736,7 +736,10 @@ def test_each_seats_figures_are_on_screen_and_a_long_judgement_fits_the_panel(ma
     chance = any(r["luck"] is not None for r in replay.result["moves"])
     assert "Accuracy: 100 when" in shown
     assert ("Luck: the points of winning chance" in shown) == chance
-    assert ('"looking further" is how' in shown) == chance
+    assert ('"Looking further" is the judge changing its mind' in shown) == chance
+    steps = any(r["seat"] is not None and any((r["second_look"] or {}).values())
+                for r in replay.result["moves"])
+    assert ("the judge looked further there" in shown) == steps
     app.pop_to(replay)
     # a long line of the review: every word in the panel, each line inside it
     long = ("Blunder: Neither side can force a win -> Blue can force a win in 6 moves; "

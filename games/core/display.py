@@ -81,6 +81,13 @@ def init_video() -> None:
     driver = pygame.display.get_driver()
     if not asked and driver in ("offscreen", "dummy"):
         pygame.display.quit()
+        named = [f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY")
+                 if os.environ.get(k)]
+        if named:          # a display was named, and SDL could not use it
+            raise DisplayUnavailable(
+                f"Tricade could not open the display {' or '.join(named)}: nothing answers "
+                "there, or SDL could not load the X11 library it needs (on Debian or "
+                "Ubuntu: apt install libx11-6 libxext6).")
         raise DisplayUnavailable("Tricade found no screen to show its window on (no X11 or "
                                  "Wayland display); run it on a desktop, or set DISPLAY.")
     if driver == "x11":

@@ -603,11 +603,18 @@ def figure_notes(result: dict) -> list:
              "moves lose some of it (lichess's measure)."]
     if any(s.get("luck") is not None for s in result["seats"].values()):
         notes.append("Luck: the points of winning chance that the throws or spins gave a "
-                     "seat, each against the average of all its outcomes, added up over "
-                     "the game (it tends to zero in a long game).")
-        notes.append("At a throw or spin, \"looking further\" is how the judge's value "
-                     "then moved when it followed the game on from there; luck and "
-                     "looking further together are the graph's step.")
+                     "seat, each against the average of all that throw's or spin's "
+                     "outcomes (a throw's luck averages zero over what it could have "
+                     "been), added up over the game.")
+        notes.append("\"Looking further\" is the judge changing its mind, not luck: at a "
+                     "throw or spin, how its value moved when it followed the game on from "
+                     "there.")
+    if any(r.get("seat") is not None and any((r.get("second_look") or {}).values())
+           for r in result["moves"]):
+        notes.append("Where the graph steps up or down with no move (and a move's \"before\" "
+                     "is not the last move's \"after\"), the judge looked further there: "
+                     "the best move it knows is worth more or less than its first look "
+                     "said.")
     return notes
 
 
@@ -680,7 +687,8 @@ def main(argv=None) -> int:
         states_of(entry, data)
         n = len(data.get("moves") or [])
         how = ("the game is solved: every value is exact" if Judge(entry).solved else
-               "the judge searches deeper than the strongest level: this can take minutes")
+               "the judge searches deeper than the strongest level: a long game can take "
+               "minutes")
         print(f"review: judging {n} move{'' if n == 1 else 's'} of {entry.name} ({how})",
               file=sys.stderr, flush=True)
         result = review(entry, data)

@@ -40,6 +40,7 @@ LEARN_COMMANDS = ("next", "show", "menu", "leave", "word")
 # a DOS look's key line says this screen's keys, not the game's (which do nothing here)
 KEY_LINE = (("S)kip", "next"), ("H)Show", "show"), ("F10)Menu", "menu"), ("Esc)Back", "leave"))
 VERDICT_WORDS = {"best": "{move} is the best move ({value}).",
+                 "equal": "{move} is as good as the best move ({value}).",
                  "good": "{move} is good enough ({value}; the best keeps {best}).",
                  "better": "{move} is better than {played}, but not enough ({value}).",
                  "no": "{move} is not better ({value})."}
@@ -309,9 +310,11 @@ class Learn(Modal):
         word = tried.get("verdict") or "no"
         value = tried.get("words") or review.percent(tried.get("value"))
         best_words = self.best_words(row)
+        if word == "best" and tried.get("best") not in (None, self.trying):
+            word = "equal"                # worth the best, but not the move named as it
         text = VERDICT_WORDS[word].format(move=self.trying, value=value, best=best_words,
                                           played=self.played_text(row))
-        if word in ("best", "good"):
+        if word in ("best", "equal", "good"):
             self.found += 1
             self.phase = "done"
             self.say(text + " {confirm}: next.")
@@ -512,9 +515,12 @@ class Learn(Modal):
         buttons as the house names them (the d-pad and A to try, the shoulder to skip,
         Y to show, X for a move in words), never the keyboard's letters."""
         from games.ui import controls
-        line = list(KEY_LINE) if self.phase not in ("end", "review", "none") else \
-            ([("Enter)Again", "again")] if self.phase == "end" else []) + \
-            [("F10)Menu", "menu"), ("Esc)Back", "leave")]
+        if self.phase == "done":         # found or shown: on to the next, nothing to skip
+            line = [("Enter)Next", "next"), ("F10)Menu", "menu"), ("Esc)Back", "leave")]
+        else:
+            line = list(KEY_LINE) if self.phase not in ("end", "review", "none") else \
+                ([("Enter)Again", "again")] if self.phase == "end" else []) + \
+                [("F10)Menu", "menu"), ("Esc)Back", "leave")]
         words = self.word_moves() if self.phase == "ask" else []
         if len(words) == 1:
             line.insert(2, (f"T)ry {self.view.table.state.move_text(words[0])}", "word"))

@@ -372,8 +372,10 @@ class Replay(ReviewRun, Modal):
                 MenuItem("Export the record", lambda: c("export"), shortcut=key("X")),
                 MenuItem("Judge the moves", lambda: c("judge"), shortcut=key("J"),
                          enabled=lambda: not self.judging and self.total > 0),
+                # (never greyed: chosen before the review is whole or with no marked
+                # move, it says why)
                 MenuItem("Learn from your mistakes", lambda: c("learn"), shortcut=key("L"),
-                         enabled=lambda: self.can_learn()),
+                         enabled=lambda: not self.host.customer),
                 MenuItem("First move", lambda: c("first")),
                 MenuItem("Last move", lambda: c("last")),
                 MenuItem("Each seat's figures", lambda: c("figures"), shortcut=key("F"),
