@@ -310,8 +310,8 @@ class Learn(Modal):
         word = tried.get("verdict") or "no"
         value = tried.get("words") or review.percent(tried.get("value"))
         best_words = self.best_words(row)
-        if word == "best" and tried.get("best") not in (None, self.trying):
-            word = "equal"                # worth the best, but not the move named as it
+        if word == "best" and row.get("better") not in (None, self.trying):
+            word = "equal"                # worth the best, but not the move the review named
         text = VERDICT_WORDS[word].format(move=self.trying, value=value, best=best_words,
                                           played=self.played_text(row))
         if word in ("best", "equal", "good"):
