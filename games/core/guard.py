@@ -72,6 +72,24 @@ def append_log(path, text: str, limit: int = LOG_BYTES) -> None:
     files.write_whole(path, data)
 
 
+def close_down_to(app, keep: int, failed) -> bool:
+    """After a fault, every mode: pop and close the scenes above the first ``keep`` of the
+    stack, from the top down, as a player leaving them would (a game saves itself); a close
+    that raises goes to ``failed(scene, exc)`` and the next is closed all the same; the
+    keys held are let go. True when every close went cleanly. (The cabinet's supervisor
+    closes to its launcher with it.)"""
+    clean = True
+    while len(app.stack) > keep:
+        scene = app.stack.pop()
+        try:
+            scene.close()
+        except Exception as exc:         # noqa: BLE001 - said to ``failed``; the next one
+            clean = False                # is closed all the same
+            failed(scene, exc)
+    app.input.release_all()
+    return clean
+
+
 class Guard:
     """The app's fault handler at home (``App.step`` calls ``error``)."""
 
@@ -129,15 +147,7 @@ class Guard:
         one under it. False when a close raised too (then what it was to save may not be
         saved: logged, and said)."""
         app = self.app
-        clean = True
-        while scene in app.stack:
-            top = app.stack.pop()
-            try:
-                top.close()
-            except Exception as exc:     # noqa: BLE001 - logged; the next one is closed
-                clean = False
-                self.log(f"closing {type(top).__name__}:\n{self.keep(exc)}")
-        app.input.release_all()
+        clean = close_down_to(app, app.stack.index(scene), self.close_failed)
         under = app.top
         if under is not None:
             app._activate(under)
@@ -147,6 +157,9 @@ class Guard:
                 self.log(f"in {type(under).__name__} (resumed):\n{self.keep(exc)}")
                 return self.close_from(under) and clean
         return clean
+
+    def close_failed(self, scene, exc: Exception) -> None:
+        self.log(f"closing {type(scene).__name__}:\n{self.keep(exc)}")
 
     def remake_root(self) -> bool:
         """The stack is empty: the root made again (False: it failed, the program ends)."""
@@ -184,12 +197,7 @@ class Guard:
         standard error, exit status 1."""
         app = self.app
         self.gave_up = True
-        while app.stack:
-            scene = app.stack.pop()
-            try:
-                scene.close()
-            except Exception as exc:     # noqa: BLE001 - logged
-                self.log(f"closing {type(scene).__name__}:\n{self.keep(exc)}")
+        close_down_to(app, 0, self.close_failed)
         where = (f"the details are in {self.path}" if unwritten is None else
                  f"the details could not be written ({unwritten})")
         print(f"Tricade stopped: something went wrong {how}; {where}.", file=sys.stderr)
