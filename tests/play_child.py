@@ -47,7 +47,7 @@ def main_with_keys(keys: str, argv: list) -> int:
     step = RealApp.step
 
     def scripted(app):
-        for name in plan.get(app.frame, ()):
+        for name in plan.pop(app.frame, ()):      # once (a frame that raised keeps its number)
             if name == "close":
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
                 continue
