@@ -22,6 +22,12 @@ app's ``Guard``, which does what a player of a good desktop game expects of a fa
   standard error naming the log, and exit status 1; never a loop of errors, never a
   traceback on the console.
 
+Choices: the scene that raised is the one the loop was calling into (``App._calling``:
+its handle, update, draw, wake_in or close question), else the top one; a fault in the
+scene under a question closes the question too, since it belongs to that scene. The
+log is written at once on the loop's thread, not by the store's writer: a fault is rare,
+and its details must be on the disk even if the program ends a moment later. The sentence
+is printed each time (a notice is said only once), since each fault closed a screen.
 Only ``Exception`` is taken: KeyboardInterrupt and SystemExit end the program as before.
 ``caught`` keeps the last few tracebacks of this run (the tests read it).
 """
