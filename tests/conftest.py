@@ -79,6 +79,13 @@ def make_app(tmp_path):
             # SDL stays up between tests: re-initialising it many times in one process
             # makes SDL stop recognising virtual joysticks as game controllers.
             app.shutdown(quit_pygame=False)
+    # at home a scene's exception is caught (games.core.guard) and play goes on: a test
+    # must not pass over one it did not ask for (a test that makes one takes it from
+    # ``app.guard.caught`` once it has checked what followed)
+    caught = [text for app in made for text in app.guard.caught]
+    if caught:
+        pytest.fail("a scene raised (caught by the guard):\n" + "\n".join(caught),
+                    pytrace=False)
 
 
 def pytest_configure(config):

@@ -11,6 +11,11 @@
         main.py itself (python main.py MAIN_ARGS...) with keys pressed through SDL's queue
         at given frames: KEYS is "FRAME:KEY,FRAME:KEY,..." (pygame key names: return,
         escape, y, n, left; "close": the window's close request), e.g. "20:return,40:y".
+    python tests/play_child.py fault MODULE:CLASS.METHOD TIMES KEYS MAIN_ARGS...
+        As main, with the method of that scene class raising a RuntimeError at its first
+        TIMES calls ("always": at every call), e.g. the example game's update
+        (tests.example_game.scene:PebblesScene.update): a fault inside a scene of the
+        real program (tests/test_guard.py).
 """
 
 import os
@@ -42,7 +47,7 @@ def main_with_keys(keys: str, argv: list) -> int:
     step = RealApp.step
 
     def scripted(app):
-        for name in plan.get(app.frame, ()):
+        for name in plan.pop(app.frame, ()):      # once (a frame that raised keeps its number)
             if name == "close":
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
                 continue
@@ -58,9 +63,30 @@ def main_with_keys(keys: str, argv: list) -> int:
     return tricade.main(argv)
 
 
+def faulty(spec: str, times: str) -> None:
+    """The method ``spec`` names raises at its first ``times`` calls (or always)."""
+    import importlib
+    module, _, attr = spec.partition(":")
+    cls_name, _, method = attr.partition(".")
+    cls = getattr(importlib.import_module(module), cls_name)
+    real = getattr(cls, method)
+    left = [None if times == "always" else int(times)]
+
+    def broken(self, *args, **kwargs):
+        if left[0] is None or left[0] > 0:
+            if left[0] is not None:
+                left[0] -= 1
+            raise RuntimeError(f"{cls_name}.{method} fails on purpose")
+        return real(self, *args, **kwargs)
+    setattr(cls, method, broken)
+
+
 def main():
     if sys.argv[1] == "main":
         sys.exit(main_with_keys(sys.argv[2], sys.argv[3:]))
+    if sys.argv[1] == "fault":
+        faulty(sys.argv[2], sys.argv[3])
+        sys.exit(main_with_keys(sys.argv[4], sys.argv[5:]))
     data, name = sys.argv[2], sys.argv[3]
     app = App(Options(data_dir=data, fullscreen=False, window_size=(640, 480), mute=True,
                       anim_speed=0.0, worker_mode="thread"))

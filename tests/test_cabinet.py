@@ -763,12 +763,17 @@ def test_an_error_in_a_scene_is_logged_and_the_launcher_comes_back(cabinet, tmp_
     assert any(t[0] == ERROR_SENTENCE for t in app._toasts)
 
 
-def test_outside_kiosk_mode_an_error_still_raises(make_app):
+def test_outside_kiosk_mode_an_error_goes_to_the_home_guard_not_the_cabinet(make_app, tmp_path):
+    from games.core import guard
     app = make_app()
-    app.push(LauncherScene(app))
+    launcher = app.push(LauncherScene(app))
     app.push(Broken(app))
-    with pytest.raises(ZeroDivisionError):
-        app.step()
+    app.step()                                 # (it raised: games.core.guard, at home)
+    assert app.running and app.stack == [launcher]
+    assert not (tmp_path / "data" / LOG_NAME).exists()
+    assert "ZeroDivisionError" in (tmp_path / "data" / guard.LOG_NAME).read_text()
+    assert not any(t[0] == ERROR_SENTENCE for t in app._toasts)
+    app.guard.caught.clear()                   # taken: it was made on purpose
 
 
 # -- high scores -----------------------------------------------------------------------------

@@ -3,10 +3,10 @@ arrows too), pointer moves, clicks, drags and wheel turns, pad buttons and stick
 scene's own commands and a person's moves, over whatever scene is on top (the title,
 questions, menus, pages, initials, the game itself; a game that is left is opened again).
 
-After every step: no exception; every pixel of the picture is a colour of the top scene's
-look; no modal is left on the stack without its game; the app said nothing of a file the
-game cannot read back or of a computer player that failed; a finished game is counted once
-in the won/lost record.
+After every step: no exception (none caught by the loop's guard either); every pixel of
+the picture is a colour of the top scene's look; no modal is left on the stack without its
+game; the app said nothing of a file the game cannot read back or of a computer player
+that failed; a finished game is counted once in the won/lost record.
 
 Reproducible: the app runs on a stepped clock, the table's computer answers at once at its
 lowest level (no worker process, no thinking time), new games draw their seeds from the
@@ -225,6 +225,11 @@ class Fuzzer:
             f"colours outside the {look.name} palette on {type(top).__name__}: "
             f"{stray_colours(surface, palette)}")
 
+    def check_caught(self):
+        """No exception: at home the loop's guard (games.core.guard) catches a scene's and
+        goes on, so it is read there, with its traceback, at the step that raised it."""
+        assert not self.app.guard.caught, f"a scene raised:\n{self.app.guard.caught[0]}"
+
     def check_notices(self):
         bad = [n for n in self.notices if any(w in n for w in TROUBLE)]
         assert not bad, f"the app said: {bad[0]}"
@@ -252,6 +257,7 @@ class Fuzzer:
         self.frames()
         for self.step_no in range(1, steps + 1):
             self.act()
+            self.check_caught()
             self.check_picture()
             self.check_notices()
             self.check_stack()

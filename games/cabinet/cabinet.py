@@ -36,7 +36,6 @@ the input layer, runs once a frame, and takes the exceptions raised inside scene
 from __future__ import annotations
 
 import os
-import traceback
 import warnings
 
 import pygame
@@ -45,6 +44,7 @@ import games
 from games.cabinet import EXIT_TO_DESKTOP  # noqa: F401 (the operator's exit status)
 from games.cabinet.books import Books
 from games.cabinet.log import LOG_BYTES, LOG_NAME, make_log  # noqa: F401 (tests import them)
+from games.core.guard import close_down_to, describe_error
 from games.core.input import PAD_BUTTONS, key_name
 
 COIN_KEYS = ("5", "6")          # coin slots 1 and 2
@@ -581,8 +581,7 @@ class Cabinet:
         now = app.now()
         self.errors = [t for t in self.errors if now - t < ERROR_WINDOW] + [now]
         where = type(app.top).__name__ if app.top is not None else "no scene"
-        self.log.error("error in %s:\n%s", where,
-                       "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        self.log.error("error in %s:\n%s", where, describe_error(exc))
         if len(self.errors) > ERROR_LIMIT:
             self.log.error("too many errors: giving up")
             return False
@@ -599,15 +598,8 @@ class Cabinet:
         """Close every scene above the launcher (a close that raises is logged) and show
         the launcher again; a launcher that itself failed is made afresh."""
         app = self.app
-        keep = 0 if launcher_failed else 1
-        while len(app.stack) > keep:
-            scene = app.stack.pop()
-            try:
-                scene.close()
-            except Exception:
-                self.log.error("error closing %s:\n%s", type(scene).__name__,
-                               traceback.format_exc())
-        app.input.release_all()
+        close_down_to(app, 0 if launcher_failed else 1, lambda scene, exc: self.log.error(
+            "error closing %s:\n%s", type(scene).__name__, describe_error(exc)))
         if not app.stack:
             self.launcher = app.push(self.launcher_factory(app))
             return

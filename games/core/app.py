@@ -31,6 +31,7 @@ from .audio import Audio  # noqa: E402
 from .chord import MouseChord  # noqa: E402
 from .display import BlinkRect, Display, init_video  # noqa: E402
 from .frames import FrameReport  # noqa: E402
+from .guard import Guard  # noqa: E402
 from .input import Action, Input, load_controller_mappings  # noqa: E402
 from .notify import Notifier  # noqa: E402
 from .stopping import StopSignals  # noqa: E402
@@ -206,6 +207,12 @@ class App:
         # event(event, now) -> True to swallow it, frame(now) once a frame, error(exc) ->
         # True when it handled an exception raised inside a scene
         self.supervisor = None
+        # at home (no supervisor that takes errors), a scene's exception goes to the guard
+        # (games.core.guard): logged, that scene closed, one sentence; ``root(app)`` (given
+        # to run()) makes the first screen again when nothing is left
+        self.guard = Guard(self)
+        self.root = None
+        self._calling: Scene | None = None   # the scene the loop is calling into
         # a service manager's READY=1 and watchdog (games.core.notify): nothing without one
         self.notifier = Notifier()
         # the loop's own frame figures, when TRICADE_FRAME_REPORT names a file (frames.py)
@@ -354,9 +361,12 @@ class App:
             return
         for scene in reversed(self.stack):
             ask = getattr(scene, "close_requested", None)
+            self._calling = scene
             if ask is not None and ask():
+                self._calling = None
                 self.dirty = True
                 return
+        self._calling = None
         self.running = False
 
     # -- the loop ---------------------------------------------------------------------------
@@ -409,7 +419,12 @@ class App:
         feed = self.notifier.due_in()        # a watchdog is fed in time, however quiet
         if feed is not None:
             longest = min(longest, feed)
-        change = 0.0 if (self.dirty or self._answered or self._damage) else self.next_change()
+        try:
+            change = 0.0 if (self.dirty or self._answered or self._damage) else \
+                self.next_change()
+        except Exception as exc:             # a scene's wake_in: as any fault in a frame
+            self.fault(exc)
+            change = 0.0
         change = longest if change is None else min(change, longest)
         floor = self._frame_at + 1.0 / FPS - start
         if limit is not None:
@@ -454,7 +469,9 @@ class App:
         if self.paused:
             soonest = None
         else:
+            self._calling = top
             soonest = top.wake_in()
+            self._calling = None
             if soonest is not None and soonest <= 0:
                 return 0.0
         now = self.now()
@@ -468,20 +485,29 @@ class App:
 
     def step(self) -> None:
         """One frame: events, repeats, update, and (if anything changed) draw and present.
-        With a supervisor that takes errors (kiosk mode), an exception inside a scene goes
-        to it instead of ending the program."""
-        sup = self.supervisor
-        if sup is None:
-            self._step()
-            return
+        An exception inside a scene never ends the program: with a supervisor that takes
+        errors (kiosk mode) it goes to the supervisor, else to the guard (``fault``)."""
         try:
             self._step()
         except Exception as exc:
+            self.fault(exc)
+
+    def fault(self, exc: Exception) -> None:
+        """An exception raised while a frame was handled: the supervisor's (a cabinet's
+        error(): it raises again when it gives up), else the guard's (games.core.guard:
+        logged, the scene that raised closed, said; a run of them ends the program with
+        status 1)."""
+        scene, self._calling = self._calling, None
+        sup = self.supervisor
+        if sup is not None and hasattr(sup, "error"):
             if not sup.error(exc):
-                raise
-            self.dirty = True
+                raise exc
+        else:
+            self.guard.error(exc, scene)
+        self.dirty = True
 
     def _step(self) -> None:
+        self._calling = None
         self._frame_at = time.perf_counter()
         now = self.now()
         # real time since the last frame (a test that steps by hand sees time pass too); a
@@ -508,6 +534,7 @@ class App:
             self.running = False
             return
         if not self.paused:
+            self._calling = top
             changed = top.update(dt)
             if isinstance(changed, (list, tuple)):
                 self._damage.extend(changed)
@@ -515,6 +542,7 @@ class App:
                 self.dirty = True
             if not top.reports_damage and top.animating():
                 self.dirty = True
+            self._calling = None
         if self._toasts and self._toasts[0][1] <= now:
             self._toasts = [t for t in self._toasts if t[1] > now]
             self.dirty = True
@@ -609,8 +637,10 @@ class App:
             return
         self.action_log.append(action)
         del self.action_log[:-200]
+        self._calling = top
         if top.accepts(action):
             top.handle(action)
+        self._calling = None
         # redrawn whole, presented where it changed: a key that moves a cursor shows two
         # small bands, not a whole scaled window (the present was half a Pi-class frame)
         self._answered = True
@@ -694,8 +724,11 @@ class App:
             surface.set_clip(clip)
             for scene in self.stack[first:]:
                 if scene.native_size == top.native_size:
+                    self._calling = scene
                     scene.draw(surface)
+            self._calling = top
             self._draw_overlays(top, surface)
+        self._calling = None
         surface.set_clip(None)
 
     def _draw_overlays(self, top: Scene, surface: pygame.Surface) -> None:
@@ -821,10 +854,15 @@ def run(options: Options, root, stops: StopSignals | None = None) -> int:
         if stops.stopped:                    # asked to stop before the window opened
             return 0
         app = App(options)
+        app.root = root                      # made again when a fault leaves no scene
         stops.attach(app)
         try:
             if not stops.stopped:
                 root(app)
+        except Exception as exc:             # the first screen failed: said, status 1
+            app.guard.failed_at_start(exc)
+            app.shutdown()
+            return app.exit_status
         except BaseException:
             app.shutdown()
             raise
