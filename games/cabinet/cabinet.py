@@ -587,9 +587,9 @@ class Cabinet:
             return False
         try:
             self.end_session(now, "closed by an error (above)")
-        except Exception:                  # noqa: BLE001 - the game's own state may be the fault
+        except Exception as again:         # noqa: BLE001 - the game's own state may be the fault
             self._session = None
-            self.log.error("error ending the game's session:\n%s", traceback.format_exc())
+            self.log.error("error ending the game's session:\n%s", describe_error(again))
         self.recover(launcher_failed=len(app.stack) <= 1)
         app.toast(ERROR_SENTENCE)
         return True
