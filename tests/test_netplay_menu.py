@@ -86,6 +86,12 @@ def test_new_save_and_load_are_off_at_a_network_table_and_say_why(make_app, net,
         assert scene.cmds.run(name) is False      # (what a click on a key line runs)
         assert said(scene) == why
     assert scene.table is table and scene.net is me and table.ply >= ply
+    # nor does a game start by any other path (a game's own board choice, an end box)
+    for start in (scene.new_game, scene.start_again):
+        scene.status.clear()
+        start()
+        assert said(scene) == scene.off_at_table("new")
+        assert scene.table is table and scene.net is me and not scene.timeline.moving
     # the menu (the pad's and the mouse's way to them): greyed, with a line saying so
     app._deliver(Action("menu", source="key"))
     app.step()
@@ -96,9 +102,9 @@ def test_new_save_and_load_are_off_at_a_network_table_and_say_why(make_app, net,
         item = next(i for i in model if i.name == name)
         assert not item.is_enabled() and menu.choose_item(item) is False
     note = next(i for i in model if i.name == "table_note")
-    assert not note.is_enabled()
-    for name in here:
-        assert next(i.label for i in model if i.name == name) in note.label
+    assert not note.is_enabled() and note.label == "Greyed: the game is shared"
+    assert model.index(note) == 1 + next(n for n, i in enumerate(model)
+                                         if i.name == "leave_table")
     assert not any(i.name == "network" for i in model)
     assert app.top is menu and scene.table is table
     bea.close()

@@ -35,10 +35,11 @@ from games.ui.netlocal import (Lookup, is_this_machine, lan_address, network_ava
                                player_name, port_of, server_address)
 from games.ui.widgets import Item
 
-GRACES = (60, 120, 300, 900)
+GRACES = (60, 120, 300, 900)                 # seconds a lost player's seat waits
 # the commands of a game at home, off at a network table (``NetPlay.off_at_table``): the
 # table's game is everyone's there (games name them so: Tribolo's V)save and L)oad)
-AT_HOME = ("new", "save", "load")                 # seconds a lost player's seat waits
+AT_HOME = ("new", "save", "load")
+TABLE_NOTE = "Greyed: the game is shared"     # the menu's line under Leave table X
 AWAY = (("wait", "wait for them"), ("computer", "the computer plays"))
 
 
@@ -64,7 +65,7 @@ class NetPlay:
     def with_house_items(self, model: list) -> list:
         """The game menu with Play over the network (once), before Replay or Quit; at a
         network table Leave table X there instead, and under it a greyed line that says
-        which of the menu's items are off at the table."""
+        why the menu's New game, Save or Load are greyed there."""
         from games.ui.commands import has_item, insert_before
         model = super().with_house_items(model)
         if self.customer or "network" not in self.cmds or has_item(model, "network"):
@@ -113,15 +114,13 @@ class NetPlay:
         return None
 
     def at_table_note(self, model: list):
-        """A greyed menu line naming the items of ``model`` that are off at this table
-        (None: none is)."""
+        """A greyed menu line saying why items of ``model`` are greyed at this table (short:
+        a DOS menu is 36 columns), or None when none of ``AT_HOME`` is; their keys say
+        each one's why (``off_at_table``)."""
         from games.ui.commands import MenuItem
-        off = [item.label for item in _walk(model)
-               if item.name in AT_HOME and not item.is_enabled()]
-        if not off:
+        if not any(item.name in AT_HOME and not item.is_enabled() for item in _walk(model)):
             return None
-        return MenuItem(f"Off at a shared table: {', '.join(off)}", enabled=False,
-                        name="table_note")
+        return MenuItem(TABLE_NOTE, enabled=False, name="table_note")
 
     def ask_leave_table(self) -> None:
         """Leave table X (the menu): back to the game at home; the seat at the table waits
