@@ -132,6 +132,10 @@ def test_the_menu_names_the_seats_as_the_seat_panel_and_leaves_the_table(make_ap
         item.cycle(1)
         assert item.choice_value() == who
     assert scene.table.seats[names[0]] == "human" and scene.table.seats[names[1]] == "remote"
+    ai = entry.ai_module()
+    host = getattr(ai, "level_name", lambda n: f"{n} of {len(ai.LEVELS)}")(lowest(entry))
+    for item in (i for i in model if i.is_choice and i.label == "Level"):   # the house's
+        assert item.choice_value() == (host if len(names) > 2 else "No computer")
     leave = next(i for i in model if i.name == "leave_table")
     assert leave.label == f"Leave table {me.code}" and leave.is_enabled()
     assert menu.choose_item(leave)
