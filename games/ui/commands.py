@@ -157,8 +157,12 @@ class Command:
 
 
 class CommandTable:
-    def __init__(self, commands: Sequence[Command] = ()):
+    def __init__(self, commands: Sequence[Command] = (),
+                 refused: Callable[[str], None] | None = None):
         self.commands: dict[str, Command] = {}
+        # told the name of a known command asked for while it is off (its key, pad button
+        # or a click on a key line): the scene says why, where there is a why to say
+        self.refused = refused
         for c in commands:
             self.add(c)
 
@@ -193,8 +197,11 @@ class CommandTable:
         return c is not None and c.run is not None and _call(c.enabled)
 
     def run(self, name: str) -> bool:
-        """Run a command if it is known and enabled; True if it ran."""
+        """Run a command if it is known and enabled; True if it ran. A known command that
+        is off is handed to ``refused`` (if any)."""
         if not self.enabled(name):
+            if name in self.commands and self.refused is not None:
+                self.refused(name)
             return False
         self.commands[name].run()
         return True

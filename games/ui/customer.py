@@ -82,7 +82,13 @@ class CustomerRules:
 
     def pay_to_start(self) -> bool:
         """A game starts now: True when it may (the cabinet spent a credit, or none is
-        needed); else the cabinet said INSERT COIN."""
+        needed); else the cabinet said INSERT COIN. At a network table no game starts in
+        the scene, by any path (a game's board choice, an end box): the table's game is
+        the game there, and why is said (games.ui.netplay)."""
+        if getattr(self, "net", None) is not None:
+            self.say(self.off_at_table("new") or
+                     f"Table {self.net.code}'s game is over: Leave the table (menu) first.")
+            return False
         sup = self._cabinet()
         return True if sup is None else bool(sup.pay_for(self))
 

@@ -111,11 +111,12 @@ class GameMenus:
 
     def menu_model(self) -> list:
         """The game's menu: its commands, then who plays which seat and the level."""
-        names = [n for n in self.cmds.commands if n not in ("menu",)
+        names = [n for n in self.cmds.commands if n not in ("menu", "network", "leave_table")
                  and (n not in STANDARD or n in self.standard_keys() or n in ("undo", "new",
                                                                            "quit", "sound"))]
-        return self.customer_menu(self.cmds.items(*names) + [self.separator()]
-                                  + self.seat_items() + [self.level_item()])
+        return self.customer_menu(self.with_house_items(
+            self.cmds.items(*names) + [self.separator()] + self.seat_items()
+            + [self.level_item()]))
     menu_model.customer_filtered = True
 
     @staticmethod
@@ -124,20 +125,41 @@ class GameMenus:
         return separator()
 
     def seat_items(self) -> list:
-        """A Human/Computer choice per seat, from the table's seats."""
+        """A Human/Computer choice per seat, from the table's seats; at a network table
+        who holds each seat, as the seat panel names them (a person by name, or the
+        computer: ``seat_holder``), which only the table changes."""
         from games.ui.commands import choice
+        if self.net is not None:
+            return [choice(seat.capitalize(), [(seat, self.seat_holder(seat))],
+                           lambda s=seat: s, lambda v: None)
+                    for seat in self.table.seats]
         kinds = [("human", "Human"), ("computer", "Computer")]
         return [choice(seat.capitalize(), kinds, lambda s=seat: self.table.seats.get(s),
                        lambda v, s=seat: self.set_seat(s, v), enabled=lambda: not self.demo)
                 for seat in self.table.seats]
 
     def level_item(self, label: str = "Level"):
-        """The computer's level, from the ai's LEVELS (and level_name, if it has one)."""
+        """The computer's level, from the ai's LEVELS (and level_name, if it has one); at
+        a network table the host's (the table's computer seats'), which only the table
+        changes."""
         from games.ui.commands import choice
         ai = self.entry.ai_module()
         name = getattr(ai, "level_name", lambda n: f"{n} of {len(ai.LEVELS)}")
+        if self.net is not None:
+            t = self.table
+            levels = sorted({t.levels.get(s) for s, kind in t.seats.items()
+                             if kind == "computer" and isinstance(t.levels.get(s), int)})
+            words = ", ".join(name(n) for n in levels) or "No computer"
+            return choice(label, [(0, words)], lambda: 0, lambda v: None)
         return choice(label, [(n, name(n)) for n in ai.LEVELS],
                       lambda: self.settings.get("level"), self.set_level)
+
+    def command_refused(self, name: str) -> None:
+        """A command asked for while it is off (its key, pad button, a click on a key
+        line): why, when there is a why (a network table's: ``off_at_table``)."""
+        why = self.off_at_table(name)
+        if why:
+            self.say(why)
 
     def open_menu(self):
         return self.push(self.ui.menu(self, self.menu_model()))

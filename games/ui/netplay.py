@@ -15,10 +15,13 @@ nothing): friends on other machines at one table of a Tricade server (games.net)
 - **In play**: the game's own scene on a ``games.net.seat.NetTable``: the same look, the
   same keys; the status line says whose turn it is at the table, who is away and for how
   long, and when the connection is lost and comes back (it comes back by itself); the
-  moves of the others are said and marked as the computer's are. No undo; New game and
-  Quit leave the table (its seats wait for their players).
+  moves of the others are said and marked as the computer's are. No undo; New game, Save
+  and Load are off (``AT_HOME``: the table's game is everyone's; their keys say why) and
+  the menu's Leave table X goes back to the game at home (the seat waits); the menu names
+  the seats as the seat panel does. Quit leaves too (asked).
 - **After the game**: its record (the seed included) is kept as any finished game, so F5
-  replays and judges it; the result goes to this player's own records.
+  replays and judges it (before, F5 says the review opens when the game is over); the
+  result goes to this player's own records; New game leaves the table.
 
 A cabinet never offers it (kiosk mode keeps the network off).
 """
@@ -33,6 +36,10 @@ from games.ui.netlocal import (Lookup, is_this_machine, lan_address, network_ava
 from games.ui.widgets import Item
 
 GRACES = (60, 120, 300, 900)                 # seconds a lost player's seat waits
+# the commands of a game at home, off at a network table (``NetPlay.off_at_table``): the
+# table's game is everyone's there (games name them so: Tribolo's V)save and L)oad)
+AT_HOME = ("new", "save", "load")
+TABLE_NOTE = "Greyed: the game is shared"     # the menu's line under Leave table X
 AWAY = (("wait", "wait for them"), ("computer", "the computer plays"))
 
 
@@ -51,17 +58,95 @@ class NetPlay:
         from games.ui.commands import Command
         return super().house_commands() + [
             Command("network", "Play over the network", (), (), self.open_network,
-                    enabled=lambda: self.network_possible())]
+                    enabled=lambda: self.network_possible()),
+            Command("leave_table", "Leave the table", (), (), self.ask_leave_table,
+                    enabled=lambda: self.net is not None)]
 
     def with_house_items(self, model: list) -> list:
-        """The game menu with Play over the network (once), before Replay or Quit."""
+        """The game menu with Play over the network (once), before Replay or Quit; at a
+        network table Leave table X there instead, and under it a greyed line that says
+        why the menu's New game, Save or Load are greyed there."""
         from games.ui.commands import has_item, insert_before
         model = super().with_house_items(model)
         if self.customer or "network" not in self.cmds or has_item(model, "network"):
             return model
-        item = self.cmds.item("network")
-        out = insert_before(model, item, ("replay", "quit"))
-        return out if out is not None else list(model) + [item]
+        items = [self.cmds.item("network")]
+        if self.net is not None:
+            items = [self.cmds.item("leave_table", label=f"Leave table {self.net.code}")]
+            note = self.at_table_note(model)
+            if note is not None:
+                items.append(note)
+        for item in items:             # each before Replay or Quit: in order
+            out = insert_before(model, item, ("replay", "quit"))
+            model = out if out is not None else list(model) + [item]
+        return model
+
+    # -- what a network table takes away from the game at home -------------------------------
+    def at_table_rules(self, commands: list) -> list:
+        """``commands`` with those of a game at home (``AT_HOME``: new game, save, load)
+        off while this scene is at a network table (``off_at_table`` says why): the same
+        for their keys, pad buttons, menu items and a click on a key line, in every game."""
+        import dataclasses
+        from games.ui.commands import _call
+        return [dataclasses.replace(
+            c, enabled=lambda n=c.name, e=c.enabled: self.off_at_table(n) is None and _call(e))
+            if c.name in AT_HOME else c for c in commands]
+
+    def off_at_table(self, name: str) -> str | None:
+        """Why the command ``name`` is off at this network table, in one sentence (None: it
+        is not, or this is no network table). The game is everyone's at the table: nobody
+        replaces it from here (a new game, a load), and a save here would be no save of it
+        (the server keeps it; its record is kept here as any finished game's once it
+        ends). Once the game is over New game leaves the table for a game at home."""
+        c = self.net
+        if c is None:
+            return None
+        over = self.table.state.is_over
+        if name == "new" and not over:
+            return f"Table {c.code}'s game is shared: Leave the table (menu) to start one here."
+        if name == "load":
+            return f"Table {c.code}'s game is shared: Leave the table (menu) to load one here."
+        if name == "save":
+            return (f"Table {c.code}'s finished game is kept here: F5 replays it." if over else
+                    f"The server keeps table {c.code}'s game; it is kept here when it ends.")
+        if name == "replay" and not over:      # (the record, its seed, comes at the end)
+            return "The review opens when the game is over."
+        return None
+
+    def at_table_note(self, model: list):
+        """A greyed menu line saying why items of ``model`` are greyed at this table (short:
+        a DOS menu is 36 columns), or None when none of ``AT_HOME`` is; their keys say
+        each one's why (``off_at_table``)."""
+        from games.ui.commands import MenuItem
+        if not any(item.name in AT_HOME and not item.is_enabled() for item in _walk(model)):
+            return None
+        return MenuItem(TABLE_NOTE, enabled=False, name="table_note")
+
+    def ask_leave_table(self) -> None:
+        """Leave table X (the menu): back to the game at home; the seat at the table waits
+        for this player (asked while the table's game goes on, default No)."""
+        c = self.net
+        if c is None:
+            return
+        code = c.code
+
+        def go():
+            over = self.table.state.is_over
+            self.leave_network()
+            self.say(f"You left table {code}: its game is kept for its replay." if over else
+                     f"You left table {code}: your seat waits (Back to table {code}).")
+        if self.table.state.is_over:
+            go()
+            return
+        self.confirm(f"Leave table {code}? Your seat waits for you there: Back to table "
+                     f"{code} on the title page.", go, default=1)
+
+    def seat_holder(self, seat: str) -> str:
+        """Who holds ``seat`` at this network table, as the seat panel names them: a
+        person by name (this player's own: the Settings' name) or the computer."""
+        if self.table.seats.get(seat) == "computer":
+            return "Computer"
+        return self.seat_player(seat, state=False) or "A friend"
 
     def title_network_choices(self) -> list:
         if not self.network_possible():
@@ -122,7 +207,8 @@ class NetPlay:
         """Back to one's own seats at table ``code`` (the waiting room until it starts), at
         the Settings' server or ``server`` (one found on the local network)."""
         if self.net is not None:
-            self.say(f"You are at table {self.net.code}: leave it first (New game or Quit).")
+            self.say(f"You are at table {self.net.code}: leave it first (the menu's Leave "
+                     "the table).")
             return None
         try:
             client = self.client(server)
@@ -141,7 +227,8 @@ class NetPlay:
                 on_back()
             return None
         if self.net is not None:
-            self.say(f"You are at table {self.net.code}: leave it first (New game or Quit).")
+            self.say(f"You are at table {self.net.code}: leave it first (the menu's Leave "
+                     "the table).")
             if on_back is not None:
                 on_back()
             return None
@@ -355,6 +442,14 @@ class NetPlay:
         if now == "thinking":
             return f"{name[:max(1, width - 3)]}..."
         return name[:width]
+
+
+def _walk(model):
+    """Every item of a menu model, its submenus' too."""
+    for item in model:
+        yield item
+        if item.sub and not item.is_choice:
+            yield from _walk(item.sub)
 
 
 # -- the screens -------------------------------------------------------------------------------

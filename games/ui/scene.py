@@ -128,7 +128,7 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
         if demo:
             for seat in self.table.seats:
                 self.table.set_seat(seat, "computer")
-        self.cmds = CommandTable(self.declare_commands())
+        self.cmds = CommandTable(self.declare_commands(), refused=self.command_refused)
         self.commands = self.cmds.key_map()
         self.pad_commands = self.cmds.pad_map()
         self._over_fired = self.table.state.is_over
@@ -192,10 +192,12 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
         return []
 
     def declare_commands(self) -> list:
-        """Every command: the standard ones with the game's keys, then the game's own. On a
-        cabinet the ones a customer may not use are declared without keys or buttons and
-        never run (``customer_may``)."""
-        out = self.standard_commands() + self.own_commands() + self.house_commands()
+        """Every command: the standard ones with the game's keys, then the game's own; at a
+        network table those of a game at home are off (``at_table_rules``). On a cabinet
+        the ones a customer may not use are declared without keys or buttons and never
+        run (``customer_may``)."""
+        out = self.at_table_rules(self.standard_commands() + self.own_commands()
+                                  + self.house_commands())
         if self.customer:
             import dataclasses
             out = [c if self.customer_may(c.name) else

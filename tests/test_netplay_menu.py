@@ -1,0 +1,169 @@
+"""The game's menu, keys and F5 at a network table, over the registry (games.ui.netplay,
+games.ui.gamemenu): the real game loop on SDL's dummy drivers at a real ``tricade serve``
+process on 127.0.0.1 (tests/net_child.py), a friend a real client.
+
+At a table others share, nothing here replaces or "saves" the shared game: New game, Save
+and Load (where a game has them) are off in the menu and their keys say why; the menu
+offers Leave table X instead (asked: the seat waits); the seats in the menu are named as
+the seat panel names them (a person by name, the computer), the level is the host's;
+F5 says that the review opens when the game is over.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from driver import frames, key, run_until
+from games.core.input import Action
+from test_netplay import GAMES, LONG, lowest, net, new_app, serve  # noqa: F401
+
+
+# the commands of a game at home (Tribolo's V)save and L)oad, every game's New game)
+AT_HOME = ("new", "save", "load")
+
+
+def items(model):
+    for item in model:
+        yield item
+        if item.sub and not item.is_choice:
+            yield from items(item.sub)
+
+
+def at_a_shared_table(make_app, net, tmp_path, entry):  # noqa: F811
+    """This player (Ann) at a table with a friend (Bea) and the computer's seats, in play;
+    -> (app, scene, Ann's client, Bea's client, the seats)."""
+    from games.net.client import Client, wait_for
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port, name="Ann")
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    scene = app.push(entry.scene_factory()(app))
+    scene.game_options = lambda: dict(entry.test_options[0])
+    frames(app, 2)
+    app.top.finish()                              # (the title: no game at home chosen)
+    frames(app, 1)
+    me = scene.client()
+    me.host(entry.name, ["remote", "remote"] + [f"computer:{lowest(entry)}"] * (len(names) - 2),
+            dict(entry.test_options[0]), claim=[names[0]], grace=600.0)
+    scene.sit_at(me)
+    assert run_until(app, lambda: me.code is not None, timeout=LONG)
+    bea = Client(f"ws://127.0.0.1:{port}", name="Bea", data_dir=tmp_path / "bea")
+    bea.join(me.code, claim=1)
+    wait_for(bea, lambda e: e["type"] == "welcome", LONG)
+    assert run_until(app, lambda: app.top is scene and scene.net is me
+                     and scene.seat_player(names[1], state=False) == "Bea", timeout=30), (
+        app.top.name, scene.net, [scene.seat_player(s) for s in names], me.seats)
+    return app, scene, me, bea, names
+
+
+def said(scene) -> str:
+    return scene.status_text()[0]
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_new_save_and_load_are_off_at_a_network_table_and_say_why(make_app, net, tmp_path,
+                                                                   entry):
+    """N (every game), V and L (Tribolo) at a network table said nothing or lied: N asked
+    to leave for a new game, V said "Game saved" and wrote nothing, L loaded nothing.
+    Now each says why it is off and the table's game stays in hand, by its key and by the
+    command a click on a key line runs; the menu greys them, with a line saying so."""
+    app, scene, me, bea, names = at_a_shared_table(make_app, net, tmp_path, entry)
+    table, ply = scene.table, scene.table.ply
+    here = [n for n in AT_HOME if n in scene.cmds]
+    assert "new" in here
+    for name in here:
+        assert not scene.cmds.enabled(name), name
+        why = scene.off_at_table(name)
+        assert why and me.code in why
+        for spec in scene.cmds[name].keys:        # its keys (N in every game)
+            if "+" in spec or len(spec) != 1:
+                continue
+            scene.status.clear()
+            key(app, pygame.key.key_code(spec), unicode=spec)
+            assert app.top is scene, (name, spec, app.top.name)
+            assert said(scene) == why, (name, spec)
+        scene.status.clear()
+        assert scene.cmds.run(name) is False      # (what a click on a key line runs)
+        assert said(scene) == why
+    assert scene.table is table and scene.net is me and table.ply >= ply
+    # nor does a game start by any other path (a game's own board choice, an end box)
+    for start in (scene.new_game, scene.start_again):
+        scene.status.clear()
+        start()
+        assert said(scene) == scene.off_at_table("new")
+        assert scene.table is table and scene.net is me and not scene.timeline.moving
+    # the menu (the pad's and the mouse's way to them): greyed, with a line saying so
+    app._deliver(Action("menu", source="key"))
+    app.step()
+    menu = app.top
+    assert menu.name == "menu"
+    model = list(items(menu.model))
+    for name in here:
+        item = next(i for i in model if i.name == name)
+        assert not item.is_enabled() and menu.choose_item(item) is False
+    note = next(i for i in model if i.name == "table_note")
+    assert not note.is_enabled() and note.label == "Greyed: the game is shared"
+    assert model.index(note) == 1 + next(n for n, i in enumerate(model)
+                                         if i.name == "leave_table")
+    assert not any(i.name == "network" for i in model)
+    assert app.top is menu and scene.table is table
+    bea.close()
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_menu_names_the_seats_as_the_seat_panel_and_leaves_the_table(make_app, net,
+                                                                         tmp_path, entry):
+    """The menu's seats read "Human" for this player's seat and nothing for a friend's
+    at a network table; now each is the name the seat panel shows (Ann, Bea) or the
+    computer, and no choice there changes a seat. Leave table X (the menu) asks, then
+    goes back to the game at home; the seat at the table waits."""
+    from games.net.client import wait_for
+    app, scene, me, bea, names = at_a_shared_table(make_app, net, tmp_path, entry)
+    app._deliver(Action("menu", source="key"))
+    app.step()
+    menu = app.top
+    model = list(items(menu.model))
+    want = {s: ("Ann" if i == 0 else "Bea" if i == 1 else "Computer")
+            for i, s in enumerate(names)}
+    for seat, who in want.items():
+        item = next(i for i in model if i.is_choice and i.label.startswith(seat.capitalize()))
+        panel = scene.seat_player(seat, state=False) or "Computer"
+        assert item.choice_value() == who == panel, seat
+        item.cycle(1)
+        assert item.choice_value() == who
+    assert scene.table.seats[names[0]] == "human" and scene.table.seats[names[1]] == "remote"
+    ai = entry.ai_module()
+    host = getattr(ai, "level_name", lambda n: f"{n} of {len(ai.LEVELS)}")(lowest(entry))
+    for item in (i for i in model if i.is_choice and i.label == "Level"):   # the house's
+        assert item.choice_value() == (host if len(names) > 2 else "No computer")
+    leave = next(i for i in model if i.name == "leave_table")
+    assert leave.label == f"Leave table {me.code}" and leave.is_enabled()
+    assert menu.choose_item(leave)
+    frames(app, 1)
+    box = app.top
+    assert box.name == "confirm" and me.code in " ".join(box.lines)
+    assert box.choices[box.focus][1] is None, "No is the default"
+    yes = next(i for i, (_, cb) in enumerate(box.choices) if cb is not None)
+    box.press(yes)
+    frames(app, 1)
+    assert app.top is scene and scene.net is None
+    left = f"You left table {me.code}: your seat waits"
+    assert any(left in s for s in scene.status.history)
+    wait_for(bea, lambda e: e["type"] in ("seats", "status") and any(
+        s.get("seat") == names[0] and s.get("state") == "away" for s in e.get("seats") or ()),
+        LONG)
+    assert scene.cmds.enabled("new")              # at home again: all as before
+    bea.close()
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_f5_at_a_network_table_says_the_review_opens_when_the_game_is_over(
+        make_app, net, tmp_path, entry):
+    """F5 was greyed and said nothing during a network game (its record, with the seed of
+    its dice, comes at the end)."""
+    app, scene, me, bea, names = at_a_shared_table(make_app, net, tmp_path, entry)
+    scene.status.clear()
+    key(app, pygame.K_F5)
+    assert app.top is scene
+    assert said(scene) == "The review opens when the game is over."
+    bea.close()
