@@ -88,8 +88,8 @@ def test_the_schema_check_refuses_what_the_schema_does_not_allow():
                  better=None, luck={"red": 0.1, "blue": -0.1},
                  second_look={"red": -0.02, "blue": 0.02})
     seat = {"decisions": 1, "inaccuracies": 1, "mistakes": 0, "blunders": 0,
-            "accuracy": 63.6, "mean_loss": 0.1, "luck": 0.1}
-    good = {"game": "x", "seed": 1, "version": 2,
+            "accuracy": 63.6, "mean_loss": 0.1, "luck": 0.1, "second_look": -0.02}
+    good = {"game": "x", "seed": 1, "version": 3,
             "judge": {"kind": "search", "work": 1.0,
                       "thresholds": {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}},
             "moves": [row, throw], "seats": {"red": seat, "blue": seat}}
@@ -102,6 +102,7 @@ def test_the_schema_check_refuses_what_the_schema_does_not_allow():
         dict(good, moves=[dict(throw, second_look=None)]),
         dict(good, moves=[dict(row, game={"points": -1})]),
         dict(good, seats={"red": {k: v for k, v in seat.items() if k != "accuracy"}}),
+        dict(good, seats={"red": {k: v for k, v in seat.items() if k != "second_look"}}),
         dict(good, version=1),
         {k: v for k, v in good.items() if k != "judge"},
     ]

@@ -347,6 +347,12 @@ def test_each_seats_figures_at_the_end_agree_with_its_moves_and_the_text(entry):
         assert ("luck" in line) == chance
         if chance:
             assert f"luck {review.points(got['luck'])}" in line
+        # the judge's second looks for the seat, added up: said when not zero
+        look = sum(review._thousandths((r["second_look"] or {}).get(seat, 0.0)) for r in rows)
+        assert got["second_look"] == pytest.approx(look / 1000, abs=1e-9)
+        assert ("looking further" in line) == (look != 0)
+        if look:
+            assert f"looking further {review.points(got['second_look'])}" in line
     for row in rows:                                  # every marked move is in the text
         if row["judgement"] in review.MARKS:
             assert f"{row['ply']:4d}. " in text and review.row_words(row) in text

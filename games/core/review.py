@@ -95,7 +95,7 @@ ROLLOUTS = 8                 # games played on from a position a judge cannot va
 ROLLOUT_PLIES = 600          # a rollout still running after this many plies is a tie
 CHANCE_DEPTH = 2             # chance points expanded into their outcomes, one inside another
 MEMO_LIMIT = 20000           # positions valued kept per judge
-SCHEMA_VERSION = 2           # docs/review-schema.json
+SCHEMA_VERSION = 3           # docs/review-schema.json (3: a seat's second_look)
 
 
 class Cancelled(Exception):
@@ -512,10 +512,11 @@ def best_known(judge: Judge, state, played, after: dict, best=None) -> tuple:
 
 def summary(rows: list, seats) -> dict:
     """{seat: {"decisions", "inaccuracies", "mistakes", "blunders", "accuracy",
-    "mean_loss", "luck"}} of a review's rows: a seat's decisions are its moves that had
-    another legal move; its accuracy the mean of lichess's accuracy of each (0-100, to a
-    tenth; None with no decision); its luck the sum of its luck at every chance point
-    (None when the game had none)."""
+    "mean_loss", "luck", "second_look"}} of a review's rows: a seat's decisions are its
+    moves that had another legal move; its accuracy the mean of lichess's accuracy of each
+    (0-100, to a tenth; None with no decision); its luck the sum of its luck at every
+    chance point (None when the game had none); its second look the sum of the judge's
+    second looks for it (the graph's steps that are not a move's: "looking further")."""
     out = {}
     chance = any(r.get("luck") is not None for r in rows)
     for seat in seats:
@@ -523,6 +524,7 @@ def summary(rows: list, seats) -> dict:
         n = len(mine)
         acc = [accuracy(r["before"], r["after"]) for r in mine]
         luck = sum(_thousandths((r.get("luck") or {}).get(seat, 0.0)) for r in rows)
+        look = sum(_thousandths((r.get("second_look") or {}).get(seat, 0.0)) for r in rows)
         out[seat] = {
             "decisions": n,
             "inaccuracies": sum(1 for r in mine if r["judgement"] == "inaccuracy"),
@@ -530,7 +532,8 @@ def summary(rows: list, seats) -> dict:
             "blunders": sum(1 for r in mine if r["judgement"] == "blunder"),
             "accuracy": round(sum(acc) / n, 1) if n else None,
             "mean_loss": round(sum(r["loss"] for r in mine) / n, 4) if n else 0.0,
-            "luck": luck / 10 ** PLACES if chance else None}
+            "luck": luck / 10 ** PLACES if chance else None,
+            "second_look": look / 10 ** PLACES}
     return out
 
 
@@ -591,6 +594,8 @@ def summary_lines(result: dict) -> list:
             line += f"; accuracy {s['accuracy']:.1f}"
         if s.get("luck") is not None:
             line += f"; luck {points(s['luck'])}"
+        if _thousandths(s.get("second_look") or 0.0):
+            line += f"; looking further {points(s['second_look'])}"
         lines.append(line)
     return lines
 
@@ -606,15 +611,14 @@ def figure_notes(result: dict) -> list:
                      "seat, each against the average of all that throw's or spin's "
                      "outcomes (a throw's luck averages zero over what it could have "
                      "been), added up over the game.")
-        notes.append("\"Looking further\" is the judge changing its mind, not luck: at a "
-                     "throw or spin, how its value moved when it followed the game on from "
-                     "there.")
-    if any(r.get("seat") is not None and any((r.get("second_look") or {}).values())
-           for r in result["moves"]):
-        notes.append("Where the graph steps up or down with no move (and a move's \"before\" "
-                     "is not the last move's \"after\"), the judge looked further there: "
-                     "the best move it knows is worth more or less than its first look "
-                     "said.")
+    notes.append("A move's two numbers are the mover's own winning chance, before and "
+                 "after it.")
+    if any(any((r.get("second_look") or {}).values()) for r in result["moves"]):
+        notes.append("\"Looking further\" is the judge changing its mind, not luck or a "
+                     "move: after a throw or spin, or before a move, it looked further on "
+                     "from the position and valued it more or less than its first look "
+                     "did; the graph steps there with no move. A seat's figure adds these "
+                     "up.")
     return notes
 
 

@@ -408,7 +408,7 @@ class Replay(ReviewRun, Modal):
         """Each seat's figures of the whole review (its decisions, inaccuracies, mistakes
         and blunders, accuracy, and luck in a game of chance): the review's own lines."""
         if self.result is None:
-            self.app.notice("Each seat's figures come when the review is done." if
+            self.app.toast("Each seat's figures come when the review is done." if
                             self.judging else "Judge the moves first (the menu's Judge "
                             "the moves).")
             return None
@@ -431,7 +431,7 @@ class Replay(ReviewRun, Modal):
         from games.ui import kits
         from games.ui.learn import learn_scene
         if self.judging or len(self.rows) < self.total or self.host.customer:
-            self.app.notice("The moves are still being judged: learn from them when the "
+            self.app.toast("The moves are still being judged: learn from them when the "
                             "review is done." if self.judging else
                             "Judge the moves first (the menu's Judge the moves).")
             return None
@@ -441,7 +441,7 @@ class Replay(ReviewRun, Modal):
         people = [s for s in counts if any(k.get(s) == "human" for k in self.kinds_at)]
         choices = people or list(counts)
         if not choices:
-            self.app.notice("The review marked no move: there is nothing to learn from here.")
+            self.app.toast("The review marked no move: there is nothing to learn from here.")
             return None
         if len(choices) == 1:
             return self.app.push(learn_scene(self, choices[0]))
