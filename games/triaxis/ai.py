@@ -329,10 +329,12 @@ def winning_line(state, budget: int = WIN_BUDGET, stats: dict | None = None):
     captor is at least the size it takes.  The line found is played out by the rules
     before it is trusted.  Level 4 plays it before it plans (a beam can lose the one line
     that wins); the judge looks for it the same way."""
+    if state.phase != "move":
+        return None
     isl = state.island
     me = state.current_index + 1
     need = sum(v & 7 for v in state.cells if v and v >> 3 != me)
-    if state.phase != "move" or not need or need > state.points:
+    if not need or need > state.points:
         return None
     seen = set()
     work = 0
