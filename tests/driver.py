@@ -176,6 +176,23 @@ def run_until(app, cond, timeout=10.0) -> bool:
     return True
 
 
+class Progress:
+    """A guard against a hang that never times a whole game: it fails only when
+    ``measure()`` (a game's ply, say) has not changed for ``stall`` seconds. A long game on
+    a busy machine goes on as long as it moves."""
+
+    def __init__(self, measure, stall: float = 180.0):
+        self.measure, self.stall = measure, stall
+        self.last = measure()
+        self.since = time.monotonic()
+
+    def check(self, *why) -> None:
+        now, seen = time.monotonic(), self.measure()
+        if seen != self.last:
+            self.last, self.since = seen, now
+        assert now - self.since < self.stall, ("no progress", seen) + why
+
+
 def frames(app, n: int):
     for _ in range(n):
         app.step()

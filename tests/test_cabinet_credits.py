@@ -1119,6 +1119,22 @@ def quit_on_the_menu(app, scene) -> None:
         frames(app, 2)
 
 
+def nobody_plays(app, clock, scene, watch, seconds: float) -> None:
+    """Nobody at the panel for ``seconds`` of the loop's clock while it is a person's turn
+    (CONTINUE? counts then), or until the game is closed. The computer's moves before it
+    come from the worker and are waited for, never counted: a busy machine thinks slowly
+    but the person's idle time is the loop's."""
+    hang = time.monotonic() + 900                   # a guard against a hang, never a timing
+    idle = 0.0
+    while scene in app.stack and idle < seconds:
+        if scene.table.thinking:
+            assert time.monotonic() < hang, f"{scene.game}: the computer never moved"
+            step_watching(app, clock, watch, 1, 0.25)
+            continue
+        step_watching(app, clock, watch, 1, 0.5)
+        idle += 0.5
+
+
 @pytest.mark.parametrize("name", shown_games())
 def test_the_log_says_a_game_was_quit_timed_out_or_closed_by_an_error(cabinet, name):
     """The other ends of a game, each one line: a person's move, then Quit ("quit",
@@ -1140,10 +1156,7 @@ def test_the_log_says_a_game_was_quit_timed_out_or_closed_by_an_error(cabinet, n
     scene = open_from_launcher(app, cab, name)
     watch = Watch(scene)
     assert play_on_the_panel(app, clock, scene, watch, random.Random(6), moves=1) == 1
-    for _ in range(4 * int(cab.k["continue_after"])):     # nobody: CONTINUE? runs out
-        if scene not in app.stack:
-            break
-        step_watching(app, clock, watch, 1, 0.5)
+    nobody_plays(app, clock, scene, watch, 2 * cab.k["continue_after"])
     step_watching(app, clock, watch, 2)
     assert scene.abandoned and app.top is not scene
     ended = [x.split(" INFO ", 1)[1] for x in log_lines(app) if f" {name} ended, " in x]
