@@ -17,6 +17,7 @@ Every wait is for an event, a line or a state, with a generous timeout; no sleep
 
 from __future__ import annotations
 
+import copy
 import os
 import queue
 import random
@@ -217,8 +218,13 @@ def test_host_a_table_play_it_on_the_board_and_replay_its_record(make_app, net, 
     assert scene.table.seats == {s: ("human" if i == 0 else "computer")
                                  for i, s in enumerate(names)}
     assert f"At table {scene.net.code}" in scene.status_text()[0]
+    home = copy.deepcopy(dict(scene.settings))
     play_out(app, scene, random.Random(3))
     assert run_until(app, lambda: scene._over_fired, timeout=LONG)
+    frames(app, 2)
+    # the settings at home are the game at home's (Triple 3 counted a network game in
+    # the match at home, and took its next starter from it)
+    assert dict(scene.settings) == home
     t = scene.table
     data = gamerecord.from_text(t.over["record"], entry.name)
     assert data["moves"] == t.moves and data["seed"] == t.seed
@@ -652,15 +658,11 @@ def drawn_text(app, monkeypatch) -> list:
     return said
 
 
-@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
-def test_the_seat_panel_names_every_person_and_marks_a_friend_away(make_app, net, tmp_path,
-                                                                     entry, monkeypatch):
-    """In a network game the game's own seat panel names this player's seat with the
-    Settings' name (it read "Human"), a friend's seat with theirs, and says when the
-    friend's seat is away (the status line said so; the panel did not)."""
+def at_a_shared_table(make_app, net, tmp_path, entry):
+    """This player (Ann) at a table with a friend (Bea) and the computer's seats, in play;
+    -> (app, scene, Ann's client, Bea's client, the seats)."""
     from games.net.client import Client, wait_for
     srv, port = serve(net, tmp_path)
-    url = f"ws://127.0.0.1:{port}"
     app = new_app(make_app, port, name="Ann")
     names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
     scene = app.push(entry.scene_factory()(app))
@@ -673,10 +675,22 @@ def test_the_seat_panel_names_every_person_and_marks_a_friend_away(make_app, net
             dict(entry.test_options[0]), claim=[names[0]], grace=600.0)
     scene.sit_at(me)
     assert run_until(app, lambda: me.code is not None, timeout=LONG)
-    bea = Client(url, name="Bea", data_dir=tmp_path / "bea")
+    bea = Client(f"ws://127.0.0.1:{port}", name="Bea", data_dir=tmp_path / "bea")
     bea.join(me.code, claim=1)
     wait_for(bea, lambda e: e["type"] == "welcome", LONG)
-    assert run_until(app, lambda: app.top is scene and scene.net is me, timeout=LONG)
+    assert run_until(app, lambda: app.top is scene and scene.net is me
+                     and scene.seat_player(names[1], state=False) == "Bea", timeout=30), (
+        app.top.name, scene.net, [scene.seat_player(s) for s in names], me.seats)
+    return app, scene, me, bea, names
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_seat_panel_names_every_person_and_marks_a_friend_away(make_app, net, tmp_path,
+                                                                     entry, monkeypatch):
+    """In a network game the game's own seat panel names this player's seat with the
+    Settings' name (it read "Human"), a friend's seat with theirs, and says when the
+    friend's seat is away (the status line said so; the panel did not)."""
+    app, scene, me, bea, names = at_a_shared_table(make_app, net, tmp_path, entry)
     said = " | ".join(drawn_text(app, monkeypatch))
     assert "Ann" in said and "Human" not in said, said
     assert "Bea" in said, said

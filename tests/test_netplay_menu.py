@@ -16,7 +16,7 @@ import pytest
 
 from driver import frames, key, run_until
 from games.core.input import Action
-from test_netplay import GAMES, LONG, lowest, net, new_app, serve  # noqa: F401
+from test_netplay import GAMES, LONG, at_a_shared_table, lowest, net  # noqa: F401
 
 
 # the commands of a game at home (Tribolo's V)save and L)oad, every game's New game)
@@ -28,32 +28,6 @@ def items(model):
         yield item
         if item.sub and not item.is_choice:
             yield from items(item.sub)
-
-
-def at_a_shared_table(make_app, net, tmp_path, entry):  # noqa: F811
-    """This player (Ann) at a table with a friend (Bea) and the computer's seats, in play;
-    -> (app, scene, Ann's client, Bea's client, the seats)."""
-    from games.net.client import Client, wait_for
-    srv, port = serve(net, tmp_path)
-    app = new_app(make_app, port, name="Ann")
-    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
-    scene = app.push(entry.scene_factory()(app))
-    scene.game_options = lambda: dict(entry.test_options[0])
-    frames(app, 2)
-    app.top.finish()                              # (the title: no game at home chosen)
-    frames(app, 1)
-    me = scene.client()
-    me.host(entry.name, ["remote", "remote"] + [f"computer:{lowest(entry)}"] * (len(names) - 2),
-            dict(entry.test_options[0]), claim=[names[0]], grace=600.0)
-    scene.sit_at(me)
-    assert run_until(app, lambda: me.code is not None, timeout=LONG)
-    bea = Client(f"ws://127.0.0.1:{port}", name="Bea", data_dir=tmp_path / "bea")
-    bea.join(me.code, claim=1)
-    wait_for(bea, lambda e: e["type"] == "welcome", LONG)
-    assert run_until(app, lambda: app.top is scene and scene.net is me
-                     and scene.seat_player(names[1], state=False) == "Bea", timeout=30), (
-        app.top.name, scene.net, [scene.seat_player(s) for s in names], me.seats)
-    return app, scene, me, bea, names
 
 
 def said(scene) -> str:
@@ -167,3 +141,94 @@ def test_f5_at_a_network_table_says_the_review_opens_when_the_game_is_over(
     assert app.top is scene
     assert said(scene) == "The review opens when the game is over."
     bea.close()
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_the_game_at_home_stays_at_home_undo_its_own_choices_and_the_level(
+        make_app, net, tmp_path, entry, monkeypatch):
+    """At a network table U said "Nothing to undo" (no word of the table); Triple 3's
+    Reset totals and Match, and Tripppin's Difficulty, changed the game at home while the
+    shared one was in hand; the DOS key line showed N)ew, V)save and L)oad as if they
+    worked. Now Undo says why it is off, a game's own choices for its game at home
+    (``home_only``) are greyed and say why, no choice in the menu changes the table or
+    the level at home, and the key line draws what is off dim."""
+    from games.ui import dos
+    app, scene, me, bea, names = at_a_shared_table(make_app, net, tmp_path, entry)
+    table = scene.table
+    seats, levels = dict(table.seats), dict(table.levels)
+    level = scene.settings.get("level")
+    for name in ("undo", "redo"):
+        if name in scene.cmds:
+            assert not scene.cmds.enabled(name)
+            scene.status.clear()
+            assert scene.cmds.run(name) is False
+            assert said(scene) == scene.off_at_table(name)
+            assert me.code in said(scene) and "taking back" in said(scene)
+    app._deliver(Action("menu", source="key"))
+    app.step()
+    menu = app.top
+    model = list(items(menu.model))
+    for name in scene.home_only:
+        item = next(i for i in model if i.name == name)
+        assert not item.is_enabled() and menu.choose_item(item) is False, name
+        why = scene.off_at_table(name)
+        assert why and me.code in why and "for a game here" in why, why
+    for item in model:                            # every choice left: nothing changes
+        if item.is_choice and item.is_enabled():
+            for _ in item.sub:
+                item.cycle(1)
+    assert scene.table is table and table.seats == seats and table.levels == levels
+    assert scene.settings.get("level") == level, "the level at home is kept"
+    menu.finish()
+    frames(app, 1)
+    assert app.top is scene
+    # the DOS key line: what is off drawn dim (dark grey), key letter and all
+    if scene.look.name == "dos":
+        drawn = []
+        real = dos.keyed
+
+        def spy(surface, label, pos, fg, key_fg, *a, **kw):
+            drawn.append((label, fg, key_fg))
+            return real(surface, label, pos, fg, key_fg, *a, **kw)
+        with monkeypatch.context() as m:
+            m.setattr(dos, "keyed", spy)
+            app.present_whole()
+        line = {label: (fg, key_fg) for label, fg, key_fg in drawn}
+        off = [label for label, n in scene.cmds.key_line() if scene.off_at_table(n)]
+        on = [label for label, n in scene.cmds.key_line() if not scene.off_at_table(n)]
+        shown_off = [label for label in off if label in line]
+        assert shown_off, (off, sorted(line))
+        for label in shown_off:
+            assert line[label] == (dos.DARK_GREY, dos.DARK_GREY), label
+        for label in on:
+            if label in line:
+                assert dos.DARK_GREY not in line[label], label
+    bea.close()
+
+
+def test_the_join_list_lights_the_table_found(make_app, net, tmp_path):
+    """The join list lit "Type the code" when the server had a table waiting; now the
+    first table with a free seat is lit (nothing pressed since the list opened), so
+    Enter takes its seat."""
+    from test_netplay import choose, serve
+    entry = GAMES[0]
+    srv, port = serve(net, tmp_path)
+    names = entry.rules_module().new_game(seed=1, **entry.test_options[0]).players
+    spec = ",".join(["remote"] * 2 + [f"computer:{lowest(entry)}"] * (len(names) - 2))
+    made = net("table", "new", entry.name, "--server", f"ws://127.0.0.1:{port}", "--seats",
+               spec, log="table")
+    code = made.expect(r"^([A-Z]{5})$")[1]
+    from test_netplay import new_app
+    app = new_app(make_app, port)
+    scene = app.push(entry.scene_factory()(app, title=False))
+    frames(app, 2)
+    scene.open_network()
+    choose(app, "Join a table")
+    box = app.top
+    assert run_until(app, lambda: box.found, timeout=LONG)
+    frames(app, 1)
+    assert str(box.menu.selected.label).startswith(code), box.menu.selected.label
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: getattr(getattr(app.top, "client", None), "code", None)
+                     == code, timeout=LONG), "its waiting room, a seat taken"
+    assert run_until(app, lambda: len(app.top.client.mine) == 1, timeout=LONG)

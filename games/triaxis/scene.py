@@ -742,9 +742,9 @@ class TriAxisScene(ScoreFiles, GameScene):
             x += 18 + 8 * len(TERRAIN_NAMES[t]) + 10
         text, colour = self.status_text()
         dos.centred(surface, text[:79], STATUS_Y, colour or WHITE)
-        dos.key_line(surface, self.key_line_items(self.keyline()),
-                     KEYLINE_Y, fg=BLACK, key_fg=RED,
-                     bg=LIGHT_GREY, hi=self.hover_key, hi_fg=WHITE, hi_bg=BLUE)
+        items = self.key_line_items(self.keyline())
+        dos.key_line(surface, items, KEYLINE_Y, fg=BLACK, key_fg=RED, bg=LIGHT_GREY,
+                     hi=self.hover_key, hi_fg=WHITE, hi_bg=BLUE, off=self.key_line_off(items))
 
 
 __all__ = ["TriAxisScene", "SETTINGS", "default_kinds"]

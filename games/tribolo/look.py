@@ -62,10 +62,11 @@ def flip_sprite(old: str, new: str, p: float, marked: bool = False) -> str:
     return name + "_marked" if marked and i < FLIP_FRAMES else name
 
 
-def key_bar(surface, items, hover) -> list:
-    """The original's grey key line at the bottom; [(name, rect)] for clicks."""
+def key_bar(surface, items, hover, off=()) -> list:
+    """The original's grey key line at the bottom (``off``: names drawn dim); [(name,
+    rect)] for clicks."""
     return dos.key_line(surface, items, KEYLINE_Y, fg=BLACK, key_fg=RED, bg=LIGHT_GREY,
-                        hi=hover, hi_fg=WHITE, hi_bg=BLUE)
+                        hi=hover, hi_fg=WHITE, hi_bg=BLUE, off=off)
 
 
 def key_rects(items) -> list:

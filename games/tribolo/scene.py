@@ -434,7 +434,8 @@ class TriboloScene(GameScene):
         if clip.bottom > STATUS_Y - 2:
             text, colour = self.status_text()
             dos.centred(surface, text[:78], STATUS_Y, colour or WHITE)
-            key_bar(surface, self.key_line_items(KEY_LINE), self.hover)
+            items = self.key_line_items(KEY_LINE)
+            key_bar(surface, items, self.hover, self.key_line_off(items))
 
     def draw_scores(self, surface) -> None:
         st = self.state

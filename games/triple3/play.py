@@ -134,18 +134,24 @@ def game_won(settings: dict, state, first: str) -> list:
     """A finished game counts in the match (``settings``: "totals", "match", "first" are
     updated: the starter alternates); the lines that say so."""
     winner = next(iter(state.winners()))
-    boxes = len(state.winning_boxes())
-    how = "three boxes in a line" if boxes == 3 else f"{boxes} boxes"
     totals = settings["totals"]
     totals[winner] += 1
     settings["first"] = other(first)
-    lines = [f"{NAMES[winner]} wins the game with {how}."]
+    lines = [won_line(state)]
     if match_winner(totals, settings["match"]) is not None:
         lines.append(match_note(totals, settings["match"]))
     else:
         lines.append(f"Running totals: Red {totals['red']}, Blue {totals['blue']} "
                      f"(best of {settings['match']}).")
     return lines
+
+
+def won_line(state) -> str:
+    """"Red wins the game with three boxes in a line." (a finished game)."""
+    winner = next(iter(state.winners()))
+    boxes = len(state.winning_boxes())
+    how = "three boxes in a line" if boxes == 3 else f"{boxes} boxes"
+    return f"{NAMES[winner]} wins the game with {how}."
 
 
 def match_note(totals: dict, match: int) -> str:

@@ -83,6 +83,7 @@ class Triple3Scene(GameScene):
     # a cabinet: the operator sets who plays, the level and the match's length; each
     # customer starts a match of their own (the totals start at 0-0)
     operator_settings = ("seats", "level", "match")
+    home_only = ("reset", "match")          # the match at home: off at a network table
 
     @classmethod
     def operator_words(cls, key: str, value) -> str:
@@ -115,6 +116,7 @@ class Triple3Scene(GameScene):
                    for p in rules.PLAYERS]
         match = choice("Match", [(n, f"Best of {n}") for n in MATCHES],
                        lambda: self.settings["match"], lambda n: self.set_setting("match", n))
+        match.name = "match"
         return ([new, c.item("reset"), separator()] + self.seat_items()
                 + [self.level_item(), match, separator()]
                 + c.items("sound", "undo", "redo", "history", "help", "-", "quit"))
@@ -204,8 +206,9 @@ class Triple3Scene(GameScene):
         """The running totals the panel shows: the match's; on a replay's board the game
         shown's own, as at the move shown (0-0, its winner's 1 once it is over): the
         settings' totals are today's match, with this game's result already counted in
-        them (a replay showed the result at move 0)."""
-        if not self.replaying:
+        them (a replay showed the result at move 0); at a network table its game's own
+        too (the match at home is not the table's)."""
+        if not self.replaying and self.net is None:
             return self.settings["totals"]
         st = self.table.state
         won = set(st.winners()) if st.is_over else set()
@@ -274,8 +277,11 @@ class Triple3Scene(GameScene):
         if self._counted == t.game_number:         # the match counts a game once
             return
         self._counted = t.game_number
-        lines = play.game_won(self.settings, t.state, t.options.get("first", "red"))
-        self.save_settings()
+        if self.net is not None:                    # a network table's game is no game
+            lines = [play.won_line(t.state)]        # of the match at home
+        else:
+            lines = play.game_won(self.settings, t.state, t.options.get("first", "red"))
+            self.save_settings()
         self.say(" ".join(lines))
         if not self.demo and "human" in t.seats.values():
             self.message(lines)

@@ -44,7 +44,7 @@ from games.tripppin.look import (PIECE_PEN, SCREEN_TITLE, Layout, bench_animatio
 from games.ui import amiga, controls, looks, marks, solid
 from games.ui.amiga import BLACK, BLUE, WHITE
 from games.ui.boardinput import BoardInput
-from games.ui.commands import Command, Menu, MenuItem, choice
+from games.ui.commands import Command, Menu, MenuItem
 from games.ui.scene import GameScene
 
 LEVEL_LABELS = {1: "1 (easy)", 9: "9 (takes forever)", ai.PERFECT: "Perfect"}
@@ -176,8 +176,8 @@ class TripppinScene(GameScene):
         seats = self.seat_items()
         for item in seats:
             item.label = f"{item.label} piece"
-        level = choice("Difficulty", [(n, LEVEL_LABELS.get(n, str(n))) for n in ai.ALL_LEVELS],
-                       lambda: self.settings["level"], self.set_level)
+        level = self.level_item("Difficulty", [(n, LEVEL_LABELS.get(n, str(n)))
+                                               for n in ai.ALL_LEVELS])
         return [MenuItem("Project", sub=seats + [level] + c.items(
                     "prevent_loops", "suggest", "undo", "new", "quit")),
                 MenuItem("Settings", sub=c.items("fair", "interlace", "sound", "history"))]

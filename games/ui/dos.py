@@ -130,11 +130,13 @@ def keyed(surface, label: str, pos, fg, key_fg, bg=None) -> pygame.Rect:
 
 
 def key_line(surface, items, y: int, fg=LIGHT_GREY, key_fg=YELLOW, bg=None, gap: int = 1,
-             x: int | None = None, hi: str | None = None, hi_fg=BLACK, hi_bg=LIGHT_GREY) -> list:
+             x: int | None = None, hi: str | None = None, hi_fg=BLACK, hi_bg=LIGHT_GREY,
+             off=(), off_fg=DARK_GREY) -> list:
     """A row of "S)ound"-style labels, centred unless ``x`` is given.
 
     ``items`` are (label, name) pairs; returns [(name, rect)] for pointer hits. ``hi`` names
-    an item drawn highlighted (the one under the pointer).
+    an item drawn highlighted (the one under the pointer); ``off`` names items drawn dim,
+    key letter and all (a command that is off there: a click says why).
     """
     f = font()
     widths = [f.size(label)[0] for label, _ in items]
@@ -147,8 +149,9 @@ def key_line(surface, items, y: int, fg=LIGHT_GREY, key_fg=YELLOW, bg=None, gap:
     out = []
     for (label, name), w in zip(items, widths):
         on = name == hi and name is not None
-        r = keyed(surface, label, (x, y), hi_fg if on else fg, hi_fg if on else key_fg,
-                  hi_bg if on else None)
+        dim = name in off and not on
+        r = keyed(surface, label, (x, y), off_fg if dim else hi_fg if on else fg,
+                  off_fg if dim else hi_fg if on else key_fg, hi_bg if on else None)
         out.append((name, pygame.Rect(r.x - f.width // 2, y, r.w + f.width, f.height)))
         x += w + gap * f.width
     return out

@@ -138,20 +138,21 @@ class GameMenus:
                        lambda v, s=seat: self.set_seat(s, v), enabled=lambda: not self.demo)
                 for seat in self.table.seats]
 
-    def level_item(self, label: str = "Level"):
-        """The computer's level, from the ai's LEVELS (and level_name, if it has one); at
-        a network table the host's (the table's computer seats'), which only the table
-        changes."""
+    def level_item(self, label: str = "Level", levels=None):
+        """The computer's level, from the ai's LEVELS (and level_name, if it has one), or
+        ``levels`` ((level, words) pairs) where a game offers its own; at a network table
+        the host's (the table's computer seats'), which only the table changes."""
         from games.ui.commands import choice
         ai = self.entry.ai_module()
-        name = getattr(ai, "level_name", lambda n: f"{n} of {len(ai.LEVELS)}")
+        words_of = dict(levels or ())
+        name = getattr(ai, "level_name", lambda n: words_of.get(n, f"{n} of {len(ai.LEVELS)}"))
         if self.net is not None:
             t = self.table
             levels = sorted({t.levels.get(s) for s, kind in t.seats.items()
                              if kind == "computer" and isinstance(t.levels.get(s), int)})
             words = ", ".join(name(n) for n in levels) or "No computer"
             return choice(label, [(0, words)], lambda: 0, lambda v: None)
-        return choice(label, [(n, name(n)) for n in ai.LEVELS],
+        return choice(label, list(levels) if levels else [(n, name(n)) for n in ai.LEVELS],
                       lambda: self.settings.get("level"), self.set_level)
 
     def command_refused(self, name: str) -> None:

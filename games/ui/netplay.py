@@ -15,8 +15,10 @@ nothing): friends on other machines at one table of a Tricade server (games.net)
 - **In play**: the game's own scene on a ``games.net.seat.NetTable``: the same look, the
   same keys; the status line says whose turn it is at the table, who is away and for how
   long, and when the connection is lost and comes back (it comes back by itself); the
-  moves of the others are said and marked as the computer's are. No undo; New game, Save
-  and Load are off (``AT_HOME``: the table's game is everyone's; their keys say why) and
+  moves of the others are said and marked as the computer's are. New game, Save, Load,
+  Undo and Redo are off, and so are a game's own choices for its game at home
+  (``home_only``: Triple 3's Reset totals and Match); the table's game is everyone's, and
+  their keys and the menu say why (the DOS key line dims them); and
   the menu's Leave table X goes back to the game at home (the seat waits); the menu names
   the seats as the seat panel does. Quit leaves too (asked).
 - **After the game**: its record (the seed included) is kept as any finished game, so F5
@@ -38,13 +40,17 @@ from games.ui.widgets import Item
 GRACES = (60, 120, 300, 900)                 # seconds a lost player's seat waits
 # the commands of a game at home, off at a network table (``NetPlay.off_at_table``): the
 # table's game is everyone's there (games name them so: Tribolo's V)save and L)oad)
-AT_HOME = ("new", "save", "load")
+AT_HOME = ("new", "save", "load", "undo", "redo")
 TABLE_NOTE = "Greyed: the game is shared"     # the menu's line under Leave table X
 AWAY = (("wait", "wait for them"), ("computer", "the computer plays"))
 
 
 class NetPlay:
     net = None                  # the games.net.client.Client of the network game in hand
+    # a game's own commands and menu choices that belong to its game at home, off at a
+    # network table as ``AT_HOME`` are (Triple 3's Reset totals and Match, Tripppin's
+    # Prevent loops): named by the game, greyed and explained by the house
+    home_only: tuple = ()
     played_by: dict = {}        # a replayed network game's {seat: (name, "human"|"remote")}
     _local = None               # the table of the game at home, kept while away at a table
 
@@ -67,7 +73,7 @@ class NetPlay:
         network table Leave table X there instead, and under it a greyed line that says
         why the menu's New game, Save or Load are greyed there."""
         from games.ui.commands import has_item, insert_before
-        model = super().with_house_items(model)
+        model = self.at_table_menu(super().with_house_items(model))
         if self.customer or "network" not in self.cmds or has_item(model, "network"):
             return model
         items = [self.cmds.item("network")]
@@ -82,15 +88,39 @@ class NetPlay:
         return model
 
     # -- what a network table takes away from the game at home -------------------------------
+    @property
+    def at_home_only(self) -> tuple:
+        """The names off at a network table: the house's (``AT_HOME``) and the game's own
+        (``home_only``)."""
+        return AT_HOME + tuple(self.home_only)
+
     def at_table_rules(self, commands: list) -> list:
-        """``commands`` with those of a game at home (``AT_HOME``: new game, save, load)
-        off while this scene is at a network table (``off_at_table`` says why): the same
-        for their keys, pad buttons, menu items and a click on a key line, in every game."""
+        """``commands`` with those of a game at home (``at_home_only``: new game, save,
+        load, undo, the game's own) off while this scene is at a network table
+        (``off_at_table`` says why): the same for their keys, pad buttons, menu items and a
+        click on a key line, in every game."""
         import dataclasses
         from games.ui.commands import _call
+        home = self.at_home_only
         return [dataclasses.replace(
             c, enabled=lambda n=c.name, e=c.enabled: self.off_at_table(n) is None and _call(e))
-            if c.name in AT_HOME else c for c in commands]
+            if c.name in home else c for c in commands]
+
+    def at_table_menu(self, model: list) -> list:
+        """``model`` with the game's own menu choices named in ``home_only`` greyed at a
+        network table (its commands are greyed by ``at_table_rules``)."""
+        import dataclasses
+        if self.net is None or not self.home_only:
+            return model
+        out = []
+        for item in model:
+            if item.name in self.home_only:
+                item = dataclasses.replace(
+                    item, enabled=lambda n=item.name: self.off_at_table(n) is None)
+            elif item.sub and not item.is_choice:
+                item = dataclasses.replace(item, sub=self.at_table_menu(list(item.sub)))
+            out.append(item)
+        return out
 
     def off_at_table(self, name: str) -> str | None:
         """Why the command ``name`` is off at this network table, in one sentence (None: it
@@ -111,6 +141,11 @@ class NetPlay:
                     f"The server keeps table {c.code}'s game; it is kept here when it ends.")
         if name == "replay" and not over:      # (the record, its seed, comes at the end)
             return "The review opens when the game is over."
+        if name in ("undo", "redo"):
+            return f"No taking back at table {c.code}: the game is shared."
+        if name in self.home_only:
+            what = self.cmds[name].label if name in self.cmds else name.replace("_", " ")
+            return f"{what.capitalize()} is for a game here: table {c.code}'s game is shared."
         return None
 
     def at_table_note(self, model: list):
@@ -118,7 +153,8 @@ class NetPlay:
         a DOS menu is 36 columns), or None when none of ``AT_HOME`` is; their keys say
         each one's why (``off_at_table``)."""
         from games.ui.commands import MenuItem
-        if not any(item.name in AT_HOME and not item.is_enabled() for item in _walk(model)):
+        home = self.at_home_only
+        if not any(item.name in home and not item.is_enabled() for item in _walk(model)):
             return None
         return MenuItem(TABLE_NOTE, enabled=False, name="table_note")
 
@@ -617,6 +653,7 @@ class JoinBox(NetBox):
             if url.rstrip("/") != server.rstrip("/"):
                 self.nearby[url] = (url.split("://", 1)[-1].rstrip("/"), self.ask(game, url))
         self._own_lit = False
+        self._untouched = game.app.last_input     # (a press since the box opened: kept)
         self._seen = None
         super().__init__(game, on_back)
 
@@ -718,9 +755,13 @@ class JoinBox(NetBox):
             self._seen = now
             self.sort()
             self.refresh()
+            free = [n for n, (_, _, watch, _) in enumerate(self.found or ()) if not watch]
             if self.own and not self._own_lit:      # the cursor on the first "Back to"
                 self._own_lit = True                # (once: a choice made stays)
                 self.menu.cursor = 0
+            elif free and not self._own_lit and self.app.last_input == self._untouched:
+                self._own_lit = True                # else the first table with a free
+                self.menu.cursor = len(self.own) + free[0]    # seat (nothing pressed yet)
             return True
         return changed
 

@@ -303,6 +303,12 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
             return []
         return controls.key_line(self.app, self.cmds, names, self.in_hand())
 
+    def key_line_off(self, items) -> set:
+        """The names of a key line's ``items`` ((label, name) pairs) drawn dim: the
+        commands off at a network table (``off_at_table``; at home the line is the
+        original's)."""
+        return {name for _, name in items if name and self.off_at_table(name)}
+
     def draw_footer(self, surface) -> None:
         """The status line (``status_text()``) centred at the bottom, and on DOS the key
         line of the standard and own commands (``self.cmds.key_line()``) under it (none
@@ -318,8 +324,8 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
                   colour or fg)
         if self.look.key_line:
             from games.ui import dos
-            dos.key_line(surface, self.cmds.key_line() if self.shows_controls else [],
-                         y + font.height, bg=bg)
+            items = self.cmds.key_line() if self.shows_controls else []
+            dos.key_line(surface, items, y + font.height, bg=bg, off=self.key_line_off(items))
 
     def tick(self, dt: float):
         """The scene's own per-frame work: True when the picture changed, or the native
