@@ -14,6 +14,8 @@ from games.ui.board import SquareGrid, wrap
 
 SCREEN_TITLE = "Workbench release.   Menus: hold right mouse button, or F10/Tab/pad Start"
 PIECE_PEN = {"blue": BLUE, "orange": ORANGE}
+# the status box on a lesson's board (learn from your mistakes), by its phase
+LEARNING = {"ask": "FIND A MOVE", "judging": "judging...", "done": "LEARN", "end": "LEARN"}
 
 
 def sprite(name: str) -> pygame.Surface:
@@ -157,7 +159,8 @@ def draw_panel(surface, scene, state) -> None:
     if state.is_over:
         status = "CAN'T MOVE!" if state.blocked else "Game over."
     else:
-        status = ("REPLAY" if scene.replaying else
+        status = (LEARNING.get(scene.learning, "LEARN") if scene.learning else
+                  "REPLAY" if scene.replaying else
                   "MAKE A MOVE" if scene.table.human_to_move else "thinking...")
     sbox = pygame.Rect(x, y, p.w, 12 * k)
     surface.fill(PIECE_PEN[mover], sbox)

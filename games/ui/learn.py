@@ -50,6 +50,17 @@ class Learn(Modal):
     """The learn-from-your-mistakes screen (behaviour); ``learn_scene`` puts the look's
     skin in front."""
 
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        """The phase, told to the board's scene too (``learning``: a look's own words,
+        Tripppin's status box, say what is asked, never "REPLAY")."""
+        self._phase = value
+        self.view.learning = value
+
     name = "learn"
     transparent = False
     guarded = ()               # opened on purpose
