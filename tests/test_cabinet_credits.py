@@ -1136,6 +1136,42 @@ def nobody_plays(app, clock, scene, watch, seconds: float) -> None:
 
 
 @pytest.mark.parametrize("name", shown_games())
+def test_a_slow_computer_is_no_idle_customer(cabinet, name):
+    """The computer's move took longer than the timeout (a Pi's top level, five times
+    slower): the cabinet counted it as nobody at the panel and ended the paid game ("timed
+    out", back to the launcher). Now the time the computer thinks is nobody's idleness:
+    the game waits for its move, and the person's time starts when it is made."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    watch = Watch(scene)
+    t = scene.table
+    hang = time.monotonic() + 900                   # a guard against a hang, never a timing
+    while not t.thinking:                           # the person's moves, until the computer's
+        assert time.monotonic() < hang and not t.state.is_over, "the computer never moved"
+        play_on_the_panel(app, clock, scene, watch, random.Random(3), moves=1)
+        for _ in range(40):
+            if t.thinking or t.human_to_move:
+                break
+            step_watching(app, clock, watch, 1, 0.05)
+    t.cancel_thinking()                             # a computer that thinks for an hour:
+    t.job = t.worker.submit("time:sleep", 3600)     # a real job in the worker, asleep
+    ply, timeouts = t.ply, cab.timeouts
+    clock.run(app, 3 * cab.k["continue_after"])
+    assert scene in app.stack and app.top is scene, app.top
+    assert cab.timeouts == timeouts and not scene.abandoned and t.ply == ply
+    assert not any("timed out" in x for x in log_lines(app)), log_lines(app)
+    t.cancel_thinking()                             # it thinks again, and moves at last
+    t._start_thinking()                             # (no frame between: still thinking)
+    while t.ply == ply and not t.state.is_over:
+        assert time.monotonic() < hang, "the computer never moved"
+        step_watching(app, clock, watch, 1, 0.25)
+    nobody_plays(app, clock, scene, watch, 2 * cab.k["continue_after"])
+    assert scene.abandoned or t.state.is_over, "the person's own time still runs out"
+    app.shutdown(quit_pygame=False)
+
+
+@pytest.mark.parametrize("name", shown_games())
 def test_the_log_says_a_game_was_quit_timed_out_or_closed_by_an_error(cabinet, name):
     """The other ends of a game, each one line: a person's move, then Quit ("quit",
     unfinished); a person's move, then nobody (CONTINUE? runs out: "timed out"); a

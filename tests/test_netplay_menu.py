@@ -120,7 +120,8 @@ def test_the_menu_names_the_seats_as_the_seat_panel_and_leaves_the_table(make_ap
     yes = next(i for i, (_, cb) in enumerate(box.choices) if cb is not None)
     box.press(yes)
     frames(app, 1)
-    assert app.top is scene and scene.net is None
+    # (the table was sat at from the title page: back to it, no game at home begun)
+    assert app.top.name == "title" and scene.net is None and not scene.live, app.top.name
     left = f"You left table {me.code}: your seat waits"
     assert any(left in s for s in scene.status.history)
     wait_for(bea, lambda e: e["type"] in ("seats", "status") and any(
@@ -164,6 +165,12 @@ def test_the_game_at_home_stays_at_home_undo_its_own_choices_and_the_level(
             assert scene.cmds.run(name) is False
             assert said(scene) == scene.off_at_table(name)
             assert me.code in said(scene) and "taking back" in said(scene)
+            for spec in scene.cmds[name].keys:    # U (Tribolo's said "Nothing to undo.")
+                if "+" in spec or len(spec) != 1:
+                    continue
+                scene.status.clear()
+                key(app, pygame.key.key_code(spec), unicode=spec)
+                assert said(scene) == scene.off_at_table(name), (spec, said(scene))
     app._deliver(Action("menu", source="key"))
     app.step()
     menu = app.top
@@ -232,3 +239,80 @@ def test_the_join_list_lights_the_table_found(make_app, net, tmp_path):
     assert run_until(app, lambda: getattr(getattr(app.top, "client", None), "code", None)
                      == code, timeout=LONG), "its waiting room, a seat taken"
     assert run_until(app, lambda: len(app.top.client.mine) == 1, timeout=LONG)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_friends_turn_is_said_with_the_friends_name_under_a_message(
+        make_app, net, tmp_path, entry, monkeypatch):
+    """Triple 3's status box shows the standing line under a message, and there it read
+    "Blue (the computer) is thinking..." while Bea, a friend, was to move. Every game
+    names the friend at a network table, with or without a message over the line."""
+    import random
+    from driver import Progress
+    from test_netplay import drawn_text
+    app, scene, me, bea, names = at_a_shared_table(make_app, net, tmp_path, entry)
+    t, rng = scene.table, random.Random(2)
+    moving = Progress(lambda: t.ply, LONG)
+    while not (t.state.current == names[1] and not t.state.is_chance):
+        moving.check(t.state.current)
+        if t.state.is_over:
+            pytest.skip("the game ended before the friend's turn")
+        if app.top is not scene:
+            key(app, pygame.K_RETURN)
+        elif t.state.is_chance and t.pending is None and not t.auto_chance:
+            key(app, pygame.K_RETURN)
+        elif t.human_to_move:
+            assert scene.play_move(rng.choice([m for m in t.state.legal_moves()
+                                               if m != "resign"] or t.state.legal_moves()))
+        frames(app, 1)
+    for message in (None, "A message over the line."):
+        if message:
+            scene.say(message)
+        frames(app, 1)
+        shown = " | ".join(drawn_text(app, monkeypatch))
+        assert "(the computer)" not in shown and "Bea" in shown, shown
+    bea.close()
+
+
+@pytest.mark.parametrize("begun", [False, True], ids=["from-the-title", "from-a-game"])
+def test_leaving_a_table_goes_back_where_the_player_came_from(make_app, net, tmp_path, begun):
+    """A table chosen on the title page, left by the menu, left the player in a game at
+    home nobody had started (its computers moving). Now it goes back to the title page;
+    a table chosen from a game in play goes back to that game, as it was."""
+    from test_netplay import choose, host_from_title, new_app, serve
+    entry = GAMES[0]
+    srv, port = serve(net, tmp_path)
+    app = new_app(make_app, port)
+    names = list(entry.rules_module().new_game(seed=1, **entry.test_options[0]).players)
+    want = {s: ("here" if i == 0 else f"computer:{lowest(entry)}") for i, s in enumerate(names)}
+    if begun:
+        scene = app.push(entry.scene_factory()(app))
+        frames(app, 2)
+        choose(app, "Start")
+        assert app.top is scene and scene.live
+        home = scene.table
+        scene.open_network()
+        choose(app, "Host a table")
+        from test_netplay import choose_value
+        host = app.top
+        for seat, w in want.items():
+            choose_value(app, host, seat.capitalize(), host.words(w))
+        choose(app, "Create the table")
+    else:
+        scene, _ = host_from_title(app, entry, want)
+        home = None
+    assert run_until(app, lambda: app.top is scene and scene.net is not None, timeout=LONG)
+    code = scene.net.code
+    scene.ask_leave_table()
+    frames(app, 1)
+    box = app.top
+    yes = next(i for i, (_, cb) in enumerate(box.choices) if cb is not None)
+    box.press(yes)
+    frames(app, 2)
+    assert scene.net is None
+    if begun:
+        assert app.top is scene and scene.live and scene.table is home
+    else:
+        assert app.top.name == "title" and not scene.live
+        assert run_until(app, lambda: any(f"Back to table {code}" in str(c[0])
+                                          for c in app.top.choices), timeout=LONG)

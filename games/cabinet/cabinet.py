@@ -474,6 +474,9 @@ class Cabinet:
         game = self.game_scene()
         if game is not None:
             t = game.table
+            if t.thinking and not game.abandoned and not game.demo:
+                return                     # the computer's move, however slow (a Pi's
+                                           # top level): nobody's idleness, no timeout
             if t.state.is_over and not game.abandoned and not game.result_recorded \
                     and quiet < 2 * self.k["continue_after"]:
                 return                     # its result is shown and recorded first

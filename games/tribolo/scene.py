@@ -307,6 +307,8 @@ class TriboloScene(GameScene):
             self.final_box()
         elif k == "command" and action.name == "undo" and self.state.is_over:
             self.say("The game is over and in the score card: no undo.", YELLOW)
+        elif k == "command" and action.name == "undo" and self.off_at_table("undo"):
+            self.command_refused("undo")    # a network table's why
         elif k == "command" and action.name == "undo" and not self.cmds.enabled("undo"):
             self.undo()                 # says there is nothing to undo
         else:

@@ -318,7 +318,7 @@ def draw_status(surface, scene) -> None:
     text, colour = scene.status_text()
     lines = [(line, colour or BLACK) for line in wrap(text, chars)[:2]]
     if scene.status.current is not None:
-        prompt, pc = scene.prompt()
+        prompt, pc = scene.standing_prompt()
         lines += [(line, pc or DARK_BLUE) for line in wrap(scene.named(prompt), chars)[:2]]
     y = r.y + 6
     for line, ink in lines:

@@ -53,6 +53,7 @@ class NetPlay:
     home_only: tuple = ()
     played_by: dict = {}        # a replayed network game's {seat: (name, "human"|"remote")}
     _local = None               # the table of the game at home, kept while away at a table
+    _local_live = True          # a game at home was begun (not only its title page shown)
 
     def runs_unfocused(self) -> bool:
         return self.net is not None
@@ -168,9 +169,13 @@ class NetPlay:
 
         def go():
             over = self.table.state.is_over
+            begun = getattr(self, "_local_live", True)
             self.leave_network()
             self.say(f"You left table {code}: its game is kept for its replay." if over else
                      f"You left table {code}: your seat waits (Back to table {code}).")
+            if not begun:                  # the table was chosen on the title page: back
+                self.live = False          # to it, no game at home started unasked
+                self.open_title()
         if self.table.state.is_over:
             go()
             return
@@ -289,6 +294,7 @@ class NetPlay:
                          notify=self.app.notice)
         if self.net is None:
             self._local = self.table
+            self._local_live = self.live       # (from the title page: no game begun here)
         else:
             self.table.close()
         self.table, self.net = table, client

@@ -522,8 +522,14 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
         msg = self.status.current
         if msg is not None:
             return msg.text, msg.colour
-        text, colour = self.net_prompt() or self.prompt()
+        text, colour = self.standing_prompt()
         return self.named(text), colour
+
+    def standing_prompt(self) -> tuple:
+        """(text, colour) of the line that stands when no message shows: at a network
+        table whose turn it is there (a friend by name, never "the computer"), else the
+        game's own ``prompt``. A look that shows it under a message asks this too."""
+        return self.net_prompt() or self.prompt()
 
     def named(self, text: str, controller: str | None = None) -> str:
         """``text`` with its placeholders named for ``controller`` (default: the turn's
