@@ -111,6 +111,28 @@ def test_printable_ascii_glyphs_are_distinct(font):
     assert all(ink_set(font, ch) for ch in ASCII if ch != " ")
 
 
+def test_the_ega_small_l_is_not_read_as_one():
+    """Tribolo names a square by a small letter and a number ("l4"): the EGA font's small
+    l and 1 both stood on a base wider than the stem, both ways, and a stranger read
+    "Blue plays l4" as "14". The l now ends in a foot turned right: no ink of its last
+    row lies left of its stem, where 1's base reaches out both ways."""
+    font = fonts.get("ega8x14")
+
+    def bottom_and_stem(ch):
+        ink = ink_set(font, ch)
+        last = max(y for _, y in ink)
+        cols = [x for x, y in ink if y == last]
+        rows = {}
+        for x, y in ink:
+            rows.setdefault(x, set()).add(y)
+        stem = min(x for x, ys in rows.items() if len(ys) == max(map(len, rows.values())))
+        return min(cols), stem
+    left_l, stem_l = bottom_and_stem("l")
+    left_1, stem_1 = bottom_and_stem("1")
+    assert left_l >= stem_l, "the l's foot turns right"
+    assert left_1 < stem_1, "the 1 stands on a base"
+
+
 def test_box_drawing_reaches_the_right_edges(font):
     for ch, edges in BOX_EDGES.items():
         rows = font.glyph(ch)
