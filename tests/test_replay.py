@@ -6,6 +6,7 @@ cabinet's customer sees none of it."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -801,3 +802,24 @@ def test_learn_with_no_marked_move_says_why_each_time_it_is_asked(make_app):
         ask()
         frames(app, 1)
         assert app.top is replay and any(said in t[0] for t in app._toasts), app._toasts
+
+
+@pytest.mark.parametrize("entry", games.playable(include_hidden=True), ids=lambda e: e.name)
+def test_a_network_game_is_kept_beside_the_game_at_home_never_over_it(make_app, entry):
+    """A friend's seat at a network table ("remote") was kept as the computer's, so a
+    network game replaced the last game against the computer (a stranger's Triple 3:
+    replays/triple3-hc named the two friends, the game at home was gone). Each is kept."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = app.push(entry.scene_factory()(app, seed=4, title=False))
+    t = scene.table
+    home = copy.deepcopy(t.save_data())
+    seats = list(t.seats)
+    home["seats"] = {s: ("human" if i == 0 else "computer") for i, s in enumerate(seats)}
+    table = copy.deepcopy(home)
+    table["seats"] = {s: ("human" if i == 0 else "remote") for i, s in enumerate(seats)}
+    assert replays.keep(app.store, home) and replays.keep(app.store, table)
+    names = replays.kept_names(app.store, entry.name)
+    assert len(names) == 2, names
+    kept = [replays.load_kept(app.store, entry, n)["seats"] for n in names]
+    assert sorted(sorted(k.items()) for k in kept) == sorted(
+        sorted(k.items()) for k in (home["seats"], table["seats"]))

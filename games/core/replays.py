@@ -3,8 +3,9 @@ layout, kept through the store as a save is; a game record written out as text; 
 run as a worker's streaming job.
 
 A kept game is the table's ``save_data()`` under ``replays/<game>-<layout>`` (the layout:
-one letter a seat, ``h`` a person, ``c`` the computer, in seat order), written whole by the
-store (temp file, fsync, rename). A kept file that cannot be read or does not replay is
+one letter a seat, ``h`` a person here, ``r`` a friend at a network table, ``c`` the
+computer, in seat order: a network game never replaces the game at home's), written whole
+by the store (temp file, fsync, rename). A kept file that cannot be read or does not replay is
 moved aside by the store, the player is told in one sentence, and nothing else is lost.
 """
 
@@ -19,8 +20,11 @@ RECORDS = "records"          # exported game records (text), in the data folder
 
 
 def layout(seats: dict) -> str:
-    """The seat layout of a game: a letter a seat, ``h`` a person, ``c`` the computer."""
-    return "".join("h" if kind == "human" else "c" for kind in seats.values()) or "x"
+    """The seat layout of a game: a letter a seat, ``h`` a person here, ``r`` a friend
+    over the network (a "remote" seat: it was kept as the computer's, and a network game
+    replaced the last game against the computer), ``c`` the computer."""
+    letters = {"human": "h", "remote": "r"}
+    return "".join(letters.get(kind, "c") for kind in seats.values()) or "x"
 
 
 def kept_name(game: str, seats: dict) -> str:
