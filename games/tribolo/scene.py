@@ -82,6 +82,7 @@ class TriboloScene(GameScene):
     # for the best and possible squares and read the cards (no save or load)
     operator_settings = ("seats", "level", "board")
     customer_commands = ("best", "possible", "scores", "see")
+    home_only = ("board",)               # the next game's board: off at a network table
 
     @classmethod
     def operator_words(cls, key: str, value) -> str:
@@ -119,11 +120,12 @@ class TriboloScene(GameScene):
     def menu_model(self) -> list:
         """The pop-up menu: every command, then the seats, the level and the board."""
         boards = [(n, f"{n} {board_name(n, True)}") for n in sorted(rules.BOARDS)]
+        board = choice("Board", boards, lambda: self.board if self.net is not None
+                       else self.settings["board"], self.set_board)
+        board.name = "board"                # (at a network table: the table's, greyed)
         return (self.cmds.items("sound", "save", "load", "best", "undo", "redo", "possible",
                                 "new", "scores", "see", "history", "quit", "-")
-                + self.seat_items() + [self.level_item(),
-                                       choice("Board", boards, lambda: self.settings["board"],
-                                              self.set_board)])
+                + self.seat_items() + [self.level_item(), board])
 
     def toast_lift(self) -> int:
         return self.native_size[1] - STATUS_Y

@@ -129,9 +129,9 @@ class GameMenus:
         who holds each seat, as the seat panel names them (a person by name, or the
         computer: ``seat_holder``), which only the table changes."""
         from games.ui.commands import choice
-        if self.net is not None:
+        if self.net is not None:               # (greyed: the table's, said under Leave)
             return [choice(seat.capitalize(), [(seat, self.seat_holder(seat))],
-                           lambda s=seat: s, lambda v: None)
+                           lambda s=seat: s, lambda v: None, enabled=False)
                     for seat in self.table.seats]
         kinds = [("human", "Human"), ("computer", "Computer")]
         return [choice(seat.capitalize(), kinds, lambda s=seat: self.table.seats.get(s),
@@ -151,7 +151,7 @@ class GameMenus:
             levels = sorted({t.levels.get(s) for s, kind in t.seats.items()
                              if kind == "computer" and isinstance(t.levels.get(s), int)})
             words = ", ".join(name(n) for n in levels) or "No computer"
-            return choice(label, [(0, words)], lambda: 0, lambda v: None)
+            return choice(label, [(0, words)], lambda: 0, lambda v: None, enabled=False)
         return choice(label, list(levels) if levels else [(n, name(n)) for n in ai.LEVELS],
                       lambda: self.settings.get("level"), self.set_level)
 

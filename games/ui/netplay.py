@@ -417,7 +417,8 @@ class NetPlay:
         state = seat.get("state")
         if state == "away":
             left = self._grace_left() or 0
-            then = "then the computer plays" if c.on_away == "computer" else "then waiting on"
+            then = ("then the computer plays" if c.on_away == "computer" else
+                    "then the table waits on for them")
             return (f"{name} ({st.current}) is away: {left // 60}:{left % 60:02d} of grace, "
                     f"{then}.", None)
         if state == "free":
