@@ -274,6 +274,9 @@ def test_join_by_code_a_friend_and_the_server_killed_and_back(make_app, net, tmp
         friend.kill9()
         assert run_until(app, lambda: any(s["seat"] == other and s["state"] == "away"
                                           for s in scene.net.seats), timeout=LONG)
+        # a killed program closed nothing: lost, not left
+        assert run_until(app, lambda: any(f"({other}) has lost the connection" in h
+                                          for h in scene.status.history), timeout=LONG)
         if t.state.current == other:              # its grace counts down on the line
 
             def line():
@@ -365,6 +368,9 @@ def test_watch_a_full_table_from_the_join_list_and_the_friends_moves_are_said(
         assert not t.human_to_move, "a watcher never moves"
     assert len(scene.status.history) > heard + 1, "the friends' moves are said"
     seat = holder.mine[0]
+    assert run_until(app, lambda: scene._over_fired, timeout=LONG)
+    app.pop_to(scene)                             # (the end's box, shown or not yet: the
+    frames(app, 1)                                # panel under it is what is read here)
     assert any("Hal" in s for s in drawn_text(app, monkeypatch)), "named on the panel"
     holder.close()
     assert run_until(app, lambda: scene.seat_state(seat) == "away", timeout=LONG)
@@ -699,6 +705,11 @@ def test_the_seat_panel_names_every_person_and_marks_a_friend_away(make_app, net
     said = drawn_text(app, monkeypatch)
     assert any("Bea" in s and "away" in s for s in said), said
     assert not scene.table.state.is_over
+    # Bea's program closed its connection: she left, she did not lose it
+    assert run_until(app, lambda: "Bea (" in " | ".join(scene.status.history), timeout=LONG)
+    heard = " | ".join(scene.status.history)
+    assert f"Bea ({names[1]}) left the table: their seat waits for them." in heard, heard
+    assert "lost the connection" not in heard, heard
 
 
 def test_seats_waiting_at_several_tables_are_one_line_on_the_title(make_app, net, tmp_path):

@@ -214,6 +214,7 @@ class Client:
         self._pending: dict | None = None      # a move sent while the connection was down
         self._loop = None
         self._task = None
+        self._ws = None            # the connection of the session in hand (the loop's)
         self._outbox = None
         self._wake = None
         self._closing = False
@@ -420,6 +421,17 @@ class Client:
     def _stop(self) -> None:
         if self._wake is not None:
             self._wake.set()
+        ws = self._ws
+        if ws is not None:         # a clean close first: the table hears this player
+            async def bye():       # left (a cancelled task's connection only drops)
+                try:
+                    await ws.close(1000, "left the table")
+                except Exception:  # (gone already: nothing to say goodbye to)
+                    pass
+                if self._task is not None:
+                    self._task.cancel()
+            asyncio.ensure_future(bye())
+            return
         if self._task is not None:
             self._task.cancel()
 
@@ -470,6 +482,7 @@ class Client:
         """One connection: introduce, then read and write until it ends."""
         self._outbox = asyncio.Queue()                 # what was posted while down is dropped
         writer = asyncio.ensure_future(self._writer(ws))
+        self._ws = ws
         try:
             if self._mode == "host" and self.code is None:
                 want = {k: v for k, v in self._want.items() if k != "claim" and v is not None}
@@ -487,6 +500,7 @@ class Client:
                     return self._why
             return "the server closed the connection"
         finally:
+            self._ws = None
             writer.cancel()
 
     async def _writer(self, ws) -> None:

@@ -212,16 +212,18 @@ class Server:
             await ws.close(1013, "server full")
             return
         self.conns.add(conn)
+        left = False
         try:
             async for raw in ws:
                 await self.receive(conn, raw)
-        except ConnectionClosed:
+            left = ws.close_code == 1000        # a clean close: its player left the table
+        except ConnectionClosed:                # (lost: no closing handshake)
             pass
         except Exception:                       # never the server's end: log, drop the one
             log.exception("connection %s failed", peer)
         finally:
             self.conns.discard(conn)
-            self.leave(conn)
+            self.leave(conn, left)
 
     async def receive(self, conn: Conn, raw) -> None:
         if not conn.allow():
@@ -268,7 +270,10 @@ class Server:
         text = protocol.encode(message)
         broadcast([c.ws for c in table.conns if c is not but], text)
 
-    def leave(self, conn: Conn) -> None:
+    def leave(self, conn: Conn, left: bool = False) -> None:
+        """``conn`` is gone from its table; its seats with no other connection are away
+        (``left``: its player closed it, as the program does leaving a table or quitting,
+        where a killed program or a pulled cable closes nothing)."""
         table, conn.table = conn.table, None
         if table is None:
             return
@@ -279,7 +284,7 @@ class Server:
                 seat.conns.discard(conn)
                 if not seat.conns:
                     gone = True
-                    seat.away_since = time.time()
+                    seat.away_since, seat.left = time.time(), left
                     if table.over is None:
                         self._start_grace(table, seat)
         if gone:
@@ -362,7 +367,7 @@ class Server:
             table.conns.add(conn)
             for s in seats:
                 s.conns.add(conn)
-                s.away_since = None
+                s.away_since, s.left = None, False
                 self._stop_grace(table, s)
             to_move = table.to_move()
             if to_move in seats and table.thinking == table.ply:

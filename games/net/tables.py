@@ -34,6 +34,7 @@ class Seat:
     name: str = ""               # its player's name
     taken: bool = False          # a remote seat the computer plays (its grace ran out)
     away_since: float | None = None   # not kept: every held seat is away after a restart
+    left: bool = False           # away because its player left (a clean close), not lost
     conns: set = field(default_factory=set)   # the connections here for it
 
     @property
@@ -53,6 +54,8 @@ class Seat:
             out["taken"] = True
         if state == "away" or self.taken and self.away_since is not None:
             out["away_for"] = round(now - (self.away_since or now), 1)
+        if state == "away" and self.left:
+            out["left"] = True               # (its player left the table, on purpose)
         return out
 
 

@@ -377,8 +377,10 @@ class NetPlay:
             if was == state or seat in self.net.mine:
                 continue
             if state == "away":
-                self.say(f"{names[seat]} ({seat}) has lost the connection: their seat waits "
-                         f"for them.")
+                left = any(s.get("seat") == seat and s.get("left") for s in self.net.seats)
+                self.say(f"{names[seat]} ({seat}) "
+                         + ("left the table" if left else "has lost the connection")
+                         + ": their seat waits for them.")
             elif state in ("here", "thinking") and was in ("away", "free"):
                 self.say(f"{names[seat]} is at the table ({seat}).")
             elif state == "computer" and was == "away":

@@ -390,7 +390,7 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
     def quit_question(self) -> str:
         if self.net is not None:
             return (f"Quit {self.entry.title}? Your seat at table {self.net.code} waits for "
-                    f"you: join it again with its code.")
+                    f"you: Back to table {self.net.code} on the title page.")
         kept = "The game is kept for next time." if not self.kiosk else "The game ends here."
         return f"Quit {self.entry.title}? {kept}"
 
