@@ -1172,6 +1172,43 @@ def test_a_slow_computer_is_no_idle_customer(cabinet, name):
 
 
 @pytest.mark.parametrize("name", shown_games())
+def test_a_menu_left_open_on_the_computers_turn_still_asks_continue(cabinet, name):
+    """A customer who opens the menu while the computer thinks and walks away: the box
+    holds the computer's move, so its thinking is no reason to wait (the cabinet would
+    have waited for ever); after the timeout CONTINUE? is asked over the game, as at the
+    person's turn, and nobody answering ends it."""
+    app, cab, clock = cabinet(**COIN)
+    drop(app, clock)
+    scene = open_from_launcher(app, cab, name)
+    watch = Watch(scene)
+    t = scene.table
+    hang = time.monotonic() + 900                   # a guard against a hang, never a timing
+    while not t.thinking:
+        assert time.monotonic() < hang and not t.state.is_over, "the computer never moved"
+        play_on_the_panel(app, clock, scene, watch, random.Random(3), moves=1)
+        for _ in range(40):
+            if t.thinking or t.human_to_move:
+                break
+            step_watching(app, clock, watch, 1, 0.05)
+    scene.open_menu()
+    frames(app, 1)
+    menu = app.top
+    assert menu is not scene and t.thinking
+    asked = False
+    for _ in range(int(4 * cab.k["continue_after"])):
+        if scene not in app.stack:
+            break
+        clock.t += 0.5
+        app.step()
+        asked = asked or isinstance(app.top, ContinueScene)
+    assert asked, "CONTINUE? was asked"
+    assert scene not in app.stack and scene.abandoned
+    step_watching(app, clock, watch, 2)
+    assert any("nobody answered CONTINUE?" in x for x in log_lines(app)), log_lines(app)
+    app.shutdown(quit_pygame=False)
+
+
+@pytest.mark.parametrize("name", shown_games())
 def test_the_log_says_a_game_was_quit_timed_out_or_closed_by_an_error(cabinet, name):
     """The other ends of a game, each one line: a person's move, then Quit ("quit",
     unfinished); a person's move, then nobody (CONTINUE? runs out: "timed out"); a

@@ -685,7 +685,7 @@ def at_a_shared_table(make_app, net, tmp_path, entry):
     bea.join(me.code, claim=1)
     wait_for(bea, lambda e: e["type"] == "welcome", LONG)
     assert run_until(app, lambda: app.top is scene and scene.net is me
-                     and scene.seat_player(names[1], state=False) == "Bea", timeout=30), (
+                     and scene.seat_player(names[1], state=False) == "Bea", timeout=LONG), (
         app.top.name, scene.net, [scene.seat_player(s) for s in names], me.seats)
     return app, scene, me, bea, names
 

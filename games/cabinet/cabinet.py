@@ -474,13 +474,16 @@ class Cabinet:
         game = self.game_scene()
         if game is not None:
             t = game.table
-            if t.thinking and not game.abandoned and not game.demo:
+            if t.thinking and app.top is game and not game.abandoned and not game.demo:
                 return                     # the computer's move, however slow (a Pi's
                                            # top level): nobody's idleness, no timeout
+                                           # (a box over the game holds it: that counts)
             if t.state.is_over and not game.abandoned and not game.result_recorded \
                     and quiet < 2 * self.k["continue_after"]:
                 return                     # its result is shown and recorded first
-            if getattr(game, "live", True) and game.awaiting_person():
+            if getattr(game, "live", True) and (game.awaiting_person() or (
+                    t.thinking and not t.state.is_over and not game.demo)):
+                # (the computer's turn held by a box left open over it: asked too)
                 self.log.info("no one at %s: continue countdown", game.game)
                 game.ask_continue(CONTINUE_SECONDS)
                 return

@@ -88,6 +88,7 @@ class TripppinScene(GameScene):
     operator_settings = ("seats", "level", "prevent_loops", "fair", "interlace")
     customer_commands = ("suggest",)
     operator_labels = {"level": "Difficulty", "fair": "Fair start"}
+    home_only = ("prevent_loops", "fair")   # the game at home's: off at a network table
 
     @classmethod
     def operator_words(cls, key: str, value) -> str:

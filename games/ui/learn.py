@@ -108,7 +108,7 @@ class Learn(Modal):
     def _tame(self, view) -> None:
         """The board answers the person's tries and nothing else: a move is a try (judged,
         never played), and the game's questions, menus and commands are this screen's."""
-        view.learning = True
+        view.learning = self.phase        # (truthy: a lesson's board; its phase)
         view.play_move = self.attempt
         view.status_text = lambda: (self.line, None)
         view.prompt = lambda: (self.line, None)

@@ -48,8 +48,9 @@ AWAY = (("wait", "wait for them"), ("computer", "the computer plays"))
 class NetPlay:
     net = None                  # the games.net.client.Client of the network game in hand
     # a game's own commands and menu choices that belong to its game at home, off at a
-    # network table as ``AT_HOME`` are (Triple 3's Reset totals and Match, Tripppin's
-    # Prevent loops): named by the game, greyed and explained by the house
+    # network table as ``AT_HOME`` are (Triple 3's Reset totals and Match, Tribolo's Board,
+    # Tripppin's Prevent loops and Fair start): named by the game, greyed and explained
+    # by the house
     home_only: tuple = ()
     played_by: dict = {}        # a replayed network game's {seat: (name, "human"|"remote")}
     _local = None               # the table of the game at home, kept while away at a table

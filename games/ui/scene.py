@@ -65,10 +65,10 @@ class GameScene(GameMenus, NetPlay, ReplayHost, GameSettings, CustomerRules, Sea
     bench_start_keys = ("return",)   # what gets the bench past the title page
     uses_title = True           # the look's title page opens first (resume or start)
     replaying = False           # the board of a replay (games.ui.replay): nobody moves on it
-    learning = ""               # on a lesson's board (games.ui.learn): its phase ("ask",
-                                # "judging", "done", "end"), for a look's own words
     learning = False            # ... of learn from your mistakes (games.ui.learn, replaying
-                                # too): its person is asked for a move (a try, never played)
+                                # too): its person is asked for a move (a try, never played);
+                                # there the lesson's phase ("ask", "judging", "done", "end"),
+                                # for a look's own words (Tripppin's status box)
     mouse_buttons: dict = {}    # what the look's mouse buttons do, where not as the house's
                                 # (games.ui.controls.MOUSE): RISC OS's menu is the middle one
     # a cabinet (kiosk mode): the operator sets the game, the customer plays it
