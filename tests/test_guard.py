@@ -126,7 +126,8 @@ def test_a_fault_in_a_game_closes_it_says_so_and_the_game_resumes(
         again = title_of(app, entry)
         assert again is not scene and app.stack == [again, app.top]
     shown = drawn_text(app, monkeypatch)
-    assert "Sorry, something went wrong" in shown and guard.LOG_NAME in shown
+    flat = "".join(shown.split())              # (a long path wraps where it must, inside
+    assert "Sorry,somethingwentwrong" in flat and guard.LOG_NAME in flat  # a word too)
 
     # the game in progress is there, as it stood
     assert app.store.exists(scene.save_name)
@@ -280,3 +281,17 @@ def test_a_process_with_a_fault_in_a_game_goes_on(tmp_path):
     assert "Traceback" not in out.stderr
     assert "The details are in" in out.stderr and str(log) in out.stderr
     assert "PebblesScene.update fails on purpose" in log.read_text()
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
+def test_a_notice_too_long_for_its_band_shows_its_start(make_app, entry):
+    """Where the band beside a board holds fewer lines than a notice, the newest lines
+    were shown: the guard's sentence lost its start ("Sorry, something went wrong") and
+    showed only the log file's path. A notice too long for the band shows its start."""
+    app = make_app(anim_speed=0, mute=True)
+    scene = app.push(entry.scene_factory()(app, seed=3, title=False))
+    frames(app, 2)
+    long = "Sorry, something went wrong; " + "the rest of a long sentence " * 40
+    band, shown = scene.toast_place(scene.native_size, ["an older notice", long])
+    assert shown and any(line.startswith("Sorry, something went wrong") for line in shown), \
+        shown[:2]

@@ -63,7 +63,6 @@ AFTER_MOVE = 0.25       # the computer waits this long after an animation
 SKIP_PAUSE = 0.9        # ... and this long after "Green cannot move"
 
 
-
 class TriboloScene(GameScene):
     entry = games.get("tribolo")
     name = "tribolo"
@@ -120,9 +119,8 @@ class TriboloScene(GameScene):
     def menu_model(self) -> list:
         """The pop-up menu: every command, then the seats, the level and the board."""
         boards = [(n, f"{n} {board_name(n, True)}") for n in sorted(rules.BOARDS)]
-        board = choice("Board", boards, lambda: self.board if self.net is not None
-                       else self.settings["board"], self.set_board)
-        board.name = "board"                # (at a network table: the table's, greyed)
+        board = choice("Board", boards, lambda: self.board if self.net is not None  # (the
+                       else self.settings["board"], self.set_board, name="board")  # table's)
         return (self.cmds.items("sound", "save", "load", "best", "undo", "redo", "possible",
                                 "new", "scores", "see", "history", "quit", "-")
                 + self.seat_items() + [self.level_item(), board])
@@ -309,10 +307,8 @@ class TriboloScene(GameScene):
             self.final_box()
         elif k == "command" and action.name == "undo" and self.state.is_over:
             self.say("The game is over and in the score card: no undo.", YELLOW)
-        elif k == "command" and action.name == "undo" and self.off_at_table("undo"):
-            self.command_refused("undo")    # a network table's why
         elif k == "command" and action.name == "undo" and not self.cmds.enabled("undo"):
-            self.undo()                 # says there is nothing to undo
+            self.command_refused("undo") if self.off_at_table("undo") else self.undo()
         else:
             super().handle(action)
             if k in STEPS:
@@ -321,8 +317,7 @@ class TriboloScene(GameScene):
     def on_refuse(self, text: str) -> None:
         """Not there (or not now); on the finished board: the final box again."""
         if self.state.is_over:
-            self.final_box()
-            return
+            return self.final_box()         # (a box: nothing to return)
         self.app.play("dos_error")
         self.say(text, LIGHT_RED)
 
@@ -438,8 +433,8 @@ class TriboloScene(GameScene):
         if clip.bottom > STATUS_Y - 2:
             text, colour = self.status_text()
             dos.centred(surface, text[:78], STATUS_Y, colour or WHITE)
-            items = self.key_line_items(KEY_LINE)
-            key_bar(surface, items, self.hover, self.key_line_off(items))
+            key_bar(surface, items := self.key_line_items(KEY_LINE), self.hover,
+                    self.key_line_off(items))       # (what is off at a table: dim)
 
     def draw_scores(self, surface) -> None:
         st = self.state

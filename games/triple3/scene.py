@@ -115,8 +115,8 @@ class Triple3Scene(GameScene):
         new.sub = [MenuItem(f"{NAMES[p]} first", lambda p=p: self.start_first(p))
                    for p in rules.PLAYERS]
         match = choice("Match", [(n, f"Best of {n}") for n in MATCHES],
-                       lambda: self.settings["match"], lambda n: self.set_setting("match", n))
-        match.name = "match"
+                       lambda: self.settings["match"], lambda n: self.set_setting("match", n),
+                       name="match")
         return ([new, c.item("reset"), separator()] + self.seat_items()
                 + [self.level_item(), match, separator()]
                 + c.items("sound", "undo", "redo", "history", "help", "-", "quit"))

@@ -117,9 +117,10 @@ def separator() -> MenuItem:
 
 
 def choice(label: str, options: Sequence[tuple], current: Callable[[], object],
-           choose: Callable[[object], None], enabled=True) -> MenuItem:
-    """A submenu choosing one of ``options`` ((value, label) pairs)."""
-    return MenuItem(label, enabled=enabled, sub=[
+           choose: Callable[[object], None], enabled=True, name: str = "") -> MenuItem:
+    """A submenu choosing one of ``options`` ((value, label) pairs); ``name`` names it
+    (a game's ``home_only`` choice, say)."""
+    return MenuItem(label, enabled=enabled, name=name, sub=[
         MenuItem(text, (lambda v=v: choose(v)), checked=(lambda v=v: current() == v))
         for v, text in options])
 

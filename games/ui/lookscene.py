@@ -57,8 +57,8 @@ class LookScene(Scene):
         above the bottom; where that would cover a cell of the board (``toast_keep_clear``:
         a notice after a coin covered a board's bottom row), the nearest band a text row
         lower, then higher, that covers none; when no band clears the board with every
-        line, the newest lines that fit one; when none clears it with one line, a band
-        beside the board."""
+        line, the newest lines that fit one (the newest notice from its start, where it
+        alone is too long); when none clears it with one line, a band beside the board."""
         font = fonts.get(self.font_name)
         w, h = size
         step = font.height + 2
@@ -66,6 +66,16 @@ class LookScene(Scene):
         def wrapped_to(width):
             per_line = max(1, width // font.width - 2)
             return [part for line in lines for part in (wrap(line, per_line) or [""])]
+
+        def fitting(shown, width, n):
+            # n lines of ``shown``: the newest that fit, but never the tail of a notice
+            # without its start (what happened is said first: a long notice at the foot
+            # of a small screen showed only its log file's path)
+            per_line = max(1, width // font.width - 2)
+            last = len(wrap(lines[-1], per_line) or [""]) if lines else 0
+            if n >= last:
+                return shown[-n:]
+            return shown[len(shown) - last:len(shown) - last + n]
 
         def band(n, a, x=0, width=w):
             # (lowered over a footer row, the band covers that row to its foot)
@@ -83,14 +93,14 @@ class LookScene(Scene):
             for a in dict.fromkeys(x for x in lifts if x >= 0):
                 b = band(n, a)
                 if b.top >= 0 and not any(b.colliderect(r) for r in keep):
-                    return b, every[-n:]
+                    return b, fitting(every, w, n)
         board = keep[0].unionall(keep[1:])
         left, right = (0, board.left - 2), (board.right + 2, w)
         x0, x1 = max((left, right), key=lambda s: s[1] - s[0])
         if x1 - x0 >= 12 * font.width:
             shown = wrapped_to(x1 - x0)
             n = max(1, min(len(shown), (h - 4 - lift) // step))
-            return band(n, lift, x0, x1 - x0), shown[-n:]
+            return band(n, lift, x0, x1 - x0), fitting(shown, x1 - x0, n)
         return band(len(every), lift), every
 
     def bench_animations(self) -> dict:
