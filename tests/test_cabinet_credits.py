@@ -1135,6 +1135,22 @@ def nobody_plays(app, clock, scene, watch, seconds: float) -> None:
         idle += 0.5
 
 
+def computers_turn_after_a_move(app, clock, scene, watch) -> float:
+    """A person's move made on the panel (a play: the game is paid for), then the
+    computer's turn, its move being thought in the worker (it may have moved first: then
+    after its move, the person's, then its next). -> the hang guard's deadline."""
+    t = scene.table
+    hang = time.monotonic() + 900                   # a guard against a hang, never a timing
+    made = 0
+    while not (made and t.thinking):
+        assert time.monotonic() < hang and not t.state.is_over, "the computer never moved"
+        if t.human_to_move or not made:
+            made += play_on_the_panel(app, clock, scene, watch, random.Random(3), moves=1)
+        step_watching(app, clock, watch, 1, 0.05)
+    assert t.person_has_moved
+    return hang
+
+
 @pytest.mark.parametrize("name", shown_games())
 def test_a_slow_computer_is_no_idle_customer(cabinet, name):
     """The computer's move took longer than the timeout (a Pi's top level, five times
@@ -1146,14 +1162,7 @@ def test_a_slow_computer_is_no_idle_customer(cabinet, name):
     scene = open_from_launcher(app, cab, name)
     watch = Watch(scene)
     t = scene.table
-    hang = time.monotonic() + 900                   # a guard against a hang, never a timing
-    while not t.thinking:                           # the person's moves, until the computer's
-        assert time.monotonic() < hang and not t.state.is_over, "the computer never moved"
-        play_on_the_panel(app, clock, scene, watch, random.Random(3), moves=1)
-        for _ in range(40):
-            if t.thinking or t.human_to_move:
-                break
-            step_watching(app, clock, watch, 1, 0.05)
+    hang = computers_turn_after_a_move(app, clock, scene, watch)
     t.cancel_thinking()                             # a computer that thinks for an hour:
     t.job = t.worker.submit("time:sleep", 3600)     # a real job in the worker, asleep
     ply, timeouts = t.ply, cab.timeouts
@@ -1182,14 +1191,7 @@ def test_a_menu_left_open_on_the_computers_turn_still_asks_continue(cabinet, nam
     scene = open_from_launcher(app, cab, name)
     watch = Watch(scene)
     t = scene.table
-    hang = time.monotonic() + 900                   # a guard against a hang, never a timing
-    while not t.thinking:
-        assert time.monotonic() < hang and not t.state.is_over, "the computer never moved"
-        play_on_the_panel(app, clock, scene, watch, random.Random(3), moves=1)
-        for _ in range(40):
-            if t.thinking or t.human_to_move:
-                break
-            step_watching(app, clock, watch, 1, 0.05)
+    computers_turn_after_a_move(app, clock, scene, watch)
     scene.open_menu()
     frames(app, 1)
     menu = app.top
