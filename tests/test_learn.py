@@ -580,29 +580,17 @@ def test_every_placeholder_is_named_with_the_mouse_in_hand_in_every_look(make_ap
 def test_tripppins_status_box_says_what_learn_asks_never_replay(make_app, monkeypatch):
     """Tripppin's status box read REPLAY on a lesson's board; now it says what is asked
     (FIND A MOVE), and LEARN once the better move is shown."""
-    from games.ui import fonts
+    from test_netplay import drawn_text
     entry = games.get("tripppin")
     app = make_app(anim_speed=0, mute=True)
     _scene, replay = judged_replay(app, entry, seed=7)
     if not replays.marked_seats(replay.rows):
         pytest.skip("no marked move")
     learn = open_learn(app, replay)
-
-    def drawn() -> list:
-        said: list = []
-        real = fonts.BitmapFont.draw
-
-        def spy(self, surface, text, *a, **kw):
-            said.append(str(text))
-            return real(self, surface, text, *a, **kw)
-        with monkeypatch.context() as m:
-            m.setattr(fonts.BitmapFont, "draw", spy)
-            app.present_whole()
-        return said
     assert learn.phase == "ask"
-    said = drawn()
+    said = drawn_text(app, monkeypatch)
     assert "FIND A MOVE" in said and "REPLAY" not in said, said
     key(app, pygame.K_h)                      # the better move shown
     assert learn.phase == "done"
-    said = drawn()
+    said = drawn_text(app, monkeypatch)
     assert "LEARN" in said and "REPLAY" not in said, said

@@ -170,7 +170,7 @@ class NetPlay:
 
         def go():
             over = self.table.state.is_over
-            begun = getattr(self, "_local_live", True)
+            begun = self._local_live
             self.leave_network()
             self.say(f"You left table {code}: its game is kept for its replay." if over else
                      f"You left table {code}: your seat waits (Back to table {code}).")
